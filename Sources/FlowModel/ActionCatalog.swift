@@ -1,0 +1,137 @@
+/// The actions an authority offers, as data: parameters, outcomes, which outcomes are errors, and the data
+/// each outcome carries. Decoded from `schemas/catalogs/*.json`.
+public struct ActionCatalog: Sendable, Hashable, Codable {
+    /// Catalog format version (1).
+    public var catalog: Int
+    /// The name flows use in `authority:`.
+    public var authority: String
+    public var title: String?
+    public var description: String?
+    public var actions: [String: CatalogAction]
+
+    public init(catalog: Int = 1, authority: String, title: String? = nil, description: String? = nil, actions: [String: CatalogAction]) {
+        self.catalog = catalog
+        self.authority = authority
+        self.title = title
+        self.description = description
+        self.actions = actions
+    }
+}
+
+/// One action of a catalog.
+public struct CatalogAction: Sendable, Hashable, Codable {
+    public var description: String?
+    public var parameters: [String: CatalogValue]
+    public var outcomes: [String: CatalogOutcome]
+
+    public init(description: String? = nil, parameters: [String: CatalogValue] = [:], outcomes: [String: CatalogOutcome]) {
+        self.description = description
+        self.parameters = parameters
+        self.outcomes = outcomes
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case description, parameters, outcomes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        parameters = try container.decodeIfPresent([String: CatalogValue].self, forKey: .parameters) ?? [:]
+        outcomes = try container.decode([String: CatalogOutcome].self, forKey: .outcomes)
+    }
+}
+
+/// One outcome an action can return.
+public struct CatalogOutcome: Sendable, Hashable, Codable {
+    public var description: String?
+    /// Whether the outcome is an error (a failure the flow must handle), not progress.
+    public var error: Bool
+    /// The variables the outcome sets, by name.
+    public var data: [String: CatalogValue]
+
+    public init(description: String? = nil, error: Bool = false, data: [String: CatalogValue] = [:]) {
+        self.description = description
+        self.error = error
+        self.data = data
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case description, error, data
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        error = try container.decodeIfPresent(Bool.self, forKey: .error) ?? false
+        data = try container.decodeIfPresent([String: CatalogValue].self, forKey: .data) ?? [:]
+    }
+}
+
+/// A parameter of an action or a datum of an outcome.
+public struct CatalogValue: Sendable, Hashable, Codable {
+    public var type: ValueType
+    public var required: Bool
+    public var secret: Bool
+    public var description: String?
+
+    public init(type: ValueType, required: Bool = false, secret: Bool = false, description: String? = nil) {
+        self.type = type
+        self.required = required
+        self.secret = secret
+        self.description = description
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type, required, secret, description
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = try container.decode(ValueType.self, forKey: .type)
+        required = try container.decodeIfPresent(Bool.self, forKey: .required) ?? false
+        secret = try container.decodeIfPresent(Bool.self, forKey: .secret) ?? false
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+    }
+}
+
+/// The types of catalog parameters, outcome data and flow variables.
+public enum ValueType: String, Sendable, Hashable, Codable, CaseIterable {
+    case string
+    case email
+    case password
+    case code
+    case integer
+    case boolean
+    case stringList
+    /// A map of attribute name → string value.
+    case attributes
+    /// A list of `{name, type, required, regex}` descriptors.
+    case attributeDescriptors
+    /// A list of attribute names.
+    case attributeNames
+    /// A list of `{id, channel, loginHint}` authentication methods.
+    case methods
+    case object
+
+    /// Whether a value of this type is written as text (and so can be built by a template).
+    public var isText: Bool {
+        switch self {
+        case .string, .email, .password, .code: return true
+        default: return false
+        }
+    }
+}
+
+extension InputType {
+    /// The variable type an input or param of this type holds.
+    public var valueType: ValueType {
+        switch self {
+        case .email: return .email
+        case .password: return .password
+        case .code: return .code
+        case .text: return .string
+        case .attributes: return .attributes
+        }
+    }
+}

@@ -1,0 +1,157 @@
+/// A checked flow: every name resolved to an index, every outcome of every action routed to an edge, every
+/// sub-flow loaded and checked. Immutable; the engine runs it and reporters draw it.
+public struct Program: Sendable, Hashable {
+    public typealias StepIndex = Int
+    public typealias EdgeIndex = Int
+
+    public var file: String
+    public var id: String
+    public var title: String?
+    public var description: String?
+    public var authority: String
+    public var params: [ParamDeclaration]
+    public var inputs: [InputDeclaration]
+    public var start: StepIndex
+    /// Steps in source order.
+    public var steps: [ProgramStep]
+    /// Every way from one step to the next or to an end, in source order.
+    public var edges: [ProgramEdge]
+    /// Checked sub-programs by resolved file.
+    public var subflows: [String: Program]
+    /// The ends a run can reach, with the variables every such end outputs.
+    public var ends: [EndKind: Set<String>]
+
+    public init(
+        file: String, id: String, title: String?, description: String?, authority: String,
+        params: [ParamDeclaration], inputs: [InputDeclaration], start: StepIndex, steps: [ProgramStep],
+        edges: [ProgramEdge], subflows: [String: Program], ends: [EndKind: Set<String>]
+    ) {
+        self.file = file
+        self.id = id
+        self.title = title
+        self.description = description
+        self.authority = authority
+        self.params = params
+        self.inputs = inputs
+        self.start = start
+        self.steps = steps
+        self.edges = edges
+        self.subflows = subflows
+        self.ends = ends
+    }
+
+    /// The step with this name.
+    public func step(named name: String) -> ProgramStep? {
+        steps.first { $0.name.value == name }
+    }
+
+    /// The input declaration with this name.
+    public func input(named name: String) -> InputDeclaration? {
+        inputs.first { $0.name.value == name }
+    }
+}
+
+/// A resolved step.
+public struct ProgramStep: Sendable, Hashable {
+    public var name: Located<String>
+    public var message: Template?
+    public var kind: Kind
+
+    public init(name: Located<String>, message: Template?, kind: Kind) {
+        self.name = name
+        self.message = message
+        self.kind = kind
+    }
+
+    /// What the step does, with its ways out as edge indices.
+    public enum Kind: Sendable, Hashable {
+        case ask(inputs: [String], hint: Template?, choices: [String: Program.EdgeIndex], next: Program.EdgeIndex)
+        /// `outcomes` maps every outcome the catalog declares (explicit entries and `otherwise`) to its edge.
+        case action(name: String, arguments: [NamedValue], outcomes: [String: Program.EdgeIndex])
+        case choose(branches: [ResolvedBranch], otherwise: Program.EdgeIndex)
+        case set(assignments: [NamedValue], next: Program.EdgeIndex)
+        /// `ends` maps every end the sub-flow can reach to its edge.
+        case use(file: String, arguments: [NamedValue], ends: [String: Program.EdgeIndex])
+        case end(EndSpec)
+    }
+
+    /// The step kind's keyword.
+    public var keyword: String {
+        switch kind {
+        case .ask: return "ask"
+        case .action: return "action"
+        case .choose: return "choose"
+        case .set: return "set"
+        case .use: return "use"
+        case .end: return "end"
+        }
+    }
+}
+
+/// A `choose` branch with its edge.
+public struct ResolvedBranch: Sendable, Hashable {
+    public var condition: Condition
+    public var edge: Program.EdgeIndex
+
+    public init(condition: Condition, edge: Program.EdgeIndex) {
+        self.condition = condition
+        self.edge = edge
+    }
+}
+
+/// One way out of a step. Edges are what transition coverage counts.
+public struct ProgramEdge: Sendable, Hashable {
+    /// Why the edge is taken.
+    public enum Label: Sendable, Hashable, CustomStringConvertible {
+        case next
+        case choice(String)
+        case outcome(String)
+        case branch(Int)
+        case otherwise
+        /// Taken when the edge `of` has used up its attempts.
+        case exhausted(of: Program.EdgeIndex)
+
+        public var description: String {
+            switch self {
+            case .next: return "next"
+            case .choice(let name): return "choice \(name)"
+            case .outcome(let name): return name
+            case .branch(let index): return "if #\(index + 1)"
+            case .otherwise: return "otherwise"
+            case .exhausted: return "exhausted"
+            }
+        }
+    }
+
+    /// Where the edge leads.
+    public enum Target: Sendable, Hashable {
+        case step(Program.StepIndex)
+        case end(EndSpec)
+    }
+
+    public var from: Program.StepIndex
+    public var label: Label
+    public var target: Target
+    public var message: Template?
+    public var attempts: Int?
+    /// The edge taken instead once `attempts` are used up.
+    public var exhausted: Program.EdgeIndex?
+    public var position: SourcePosition {
+        get { mark.position }
+        set { mark = SourceMark(newValue) }
+    }
+    private var mark: SourceMark
+
+    public init(
+        from: Program.StepIndex, label: Label, target: Target, message: Template?, attempts: Int?,
+        exhausted: Program.EdgeIndex?, position: SourcePosition
+    ) {
+        self.from = from
+        self.label = label
+        self.target = target
+        self.message = message
+        self.attempts = attempts
+        self.exhausted = exhausted
+        self.mark = SourceMark(position)
+    }
+}

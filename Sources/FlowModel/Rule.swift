@@ -1,0 +1,140 @@
+/// A stable diagnostic code such as `FR101`. Codes never change meaning once released.
+public struct RuleCode: RawRepresentable, Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    public var rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: RuleCode, rhs: RuleCode) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A rule of the loader or checker: its code, default severity, title and the hint printed with it.
+public struct Rule: Sendable, Hashable {
+    public var code: RuleCode
+    public var severity: Severity
+    public var title: String
+    public var hint: String
+
+    /// Every rule flowrun knows, by code.
+    public static let catalog: [RuleCode: Rule] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
+
+    /// Every rule, in code order: FR0xx come from the loader, FR1xx from the checker.
+    public static let all: [Rule] = [
+        Rule(.unreadableFile, .error, "file cannot be read", "check the path and its permissions"),
+        Rule(.fileTooLarge, .error, "file is larger than the limit", "split the flow into sub-flows with `use`"),
+        Rule(.invalidUTF8, .error, "file is not valid UTF-8", "save the file as UTF-8"),
+        Rule(.emptyFile, .error, "file has no content", "a flow needs at least `flowrun`, `id`, `start` and `steps`"),
+        Rule(.syntaxError, .error, "YAML or JSON syntax error", "fix the syntax at the position shown"),
+        Rule(.nestingTooDeep, .error, "nesting is deeper than the limit", "flatten the document; flows need little nesting"),
+        Rule(
+            .documentTooLarge, .error, "too many nodes once aliases are expanded",
+            "remove the alias chain; anchors may not multiply the document"),
+        Rule(.duplicateKey, .error, "a key appears twice in one mapping", "remove or rename one of the two keys"),
+        Rule(.unknownKey, .error, "key is not part of the flow format", "check the spelling against the language reference"),
+        Rule(.wrongType, .error, "value has the wrong type", "see the language reference for the expected type"),
+        Rule(.missingKey, .error, "a required key is missing", "add the key"),
+        Rule(.invalidValue, .error, "value is not allowed here", "see the allowed values in the message"),
+        Rule(.conflictingKeys, .error, "keys that exclude each other are both present", "keep exactly one of them"),
+        Rule(.unsupportedVersion, .error, "unsupported format version", "write `flowrun: 1`"),
+        Rule(.tooManySteps, .error, "more steps than the limit", "split the flow into sub-flows with `use`"),
+        Rule(
+            .pathEscapesRoot, .error, "sub-flow path leaves the root folder",
+            "keep sub-flows inside the folder of the flow being run"),
+        Rule(.subflowNotFound, .error, "sub-flow file cannot be read", "check the path; it is relative to this file"),
+        Rule(.unsupportedExtension, .error, "not a flow file extension", "name flow files .yaml, .yml or .json"),
+        Rule(.templateSyntax, .error, "malformed `${...}` interpolation", "write `${name}`; use `$$` for a literal `$`"),
+        Rule(.invalidPattern, .error, "invalid regular expression", "fix the regular expression"),
+        Rule(.multipleDocuments, .error, "more than one YAML document", "keep one flow per file"),
+        Rule(.undefinedStep, .error, "target step does not exist", "define the step or fix the name"),
+        Rule(.unreachableStep, .warning, "no path from `start` reaches this step", "remove the step or route to it"),
+        Rule(.noWayToEnd, .error, "no end can be reached from this step", "give the loop an exit to an end"),
+        Rule(.unknownAction, .error, "action is not in the catalog", "see the action catalog for the names"),
+        Rule(
+            .unhandledOutcome, .error, "an outcome the action can return is not handled",
+            "handle it in `on:` or add `otherwise`"),
+        Rule(
+            .impossibleOutcome, .error, "the action can never return this outcome",
+            "remove the entry; see the catalog's outcomes"),
+        Rule(.unknownParameter, .error, "parameter is not one the action takes", "see the catalog's parameters"),
+        Rule(.missingParameter, .error, "a required parameter is missing", "add it under `with:`"),
+        Rule(.undeclaredInput, .error, "asked input is not declared", "declare it under `inputs:`"),
+        Rule(.unusedDeclaration, .warning, "declared input or param is never used", "remove it or use it"),
+        Rule(
+            .maybeUnset, .error, "variable may be read before it is set",
+            "set it on every path to this step, or read it only after"),
+        Rule(.unknownVariable, .error, "no step ever sets this variable", "declare it or fix the name"),
+        Rule(
+            .unboundedLoop, .error, "a loop can repeat with no user input and no attempt limit",
+            "add `attempts:` with `exhausted:` on an edge of the loop, or ask the user"),
+        Rule(.subflowCycle, .error, "sub-flows use each other in a cycle", "break the cycle of `use`"),
+        Rule(
+            .unhandledSubflowEnd, .error, "an end the sub-flow can reach is not handled",
+            "handle it in `on:` or add `otherwise`"),
+        Rule(
+            .impossibleSubflowEnd, .error, "the sub-flow can never reach this end",
+            "remove the entry; see the sub-flow's ends"),
+        Rule(
+            .subflowParams, .error, "sub-flow params are missing or unknown",
+            "pass exactly the sub-flow's `params` in `with:`"),
+        Rule(.redundantOtherwise, .warning, "`otherwise` can never be taken", "every outcome is handled; remove it"),
+        Rule(.unknownAuthority, .error, "no action catalog for this authority", "use `authority: native-auth`"),
+        Rule(.typeMismatch, .error, "value does not have the type expected here", "pass a value of the expected type"),
+        Rule(.noSuccess, .warning, "no path reaches a success end", "route at least one path to `end: success`"),
+    ]
+
+    init(_ code: RuleCode, _ severity: Severity, _ title: String, _ hint: String) {
+        self.code = code
+        self.severity = severity
+        self.title = title
+        self.hint = hint
+    }
+}
+
+extension RuleCode {
+    public static let unreadableFile = RuleCode(rawValue: "FR001")
+    public static let fileTooLarge = RuleCode(rawValue: "FR002")
+    public static let invalidUTF8 = RuleCode(rawValue: "FR003")
+    public static let emptyFile = RuleCode(rawValue: "FR004")
+    public static let syntaxError = RuleCode(rawValue: "FR005")
+    public static let nestingTooDeep = RuleCode(rawValue: "FR006")
+    public static let documentTooLarge = RuleCode(rawValue: "FR007")
+    public static let duplicateKey = RuleCode(rawValue: "FR008")
+    public static let unknownKey = RuleCode(rawValue: "FR009")
+    public static let wrongType = RuleCode(rawValue: "FR010")
+    public static let missingKey = RuleCode(rawValue: "FR011")
+    public static let invalidValue = RuleCode(rawValue: "FR012")
+    public static let conflictingKeys = RuleCode(rawValue: "FR013")
+    public static let unsupportedVersion = RuleCode(rawValue: "FR014")
+    public static let tooManySteps = RuleCode(rawValue: "FR015")
+    public static let pathEscapesRoot = RuleCode(rawValue: "FR016")
+    public static let subflowNotFound = RuleCode(rawValue: "FR017")
+    public static let unsupportedExtension = RuleCode(rawValue: "FR018")
+    public static let templateSyntax = RuleCode(rawValue: "FR019")
+    public static let invalidPattern = RuleCode(rawValue: "FR020")
+    public static let multipleDocuments = RuleCode(rawValue: "FR021")
+
+    public static let undefinedStep = RuleCode(rawValue: "FR101")
+    public static let unreachableStep = RuleCode(rawValue: "FR102")
+    public static let noWayToEnd = RuleCode(rawValue: "FR103")
+    public static let unknownAction = RuleCode(rawValue: "FR104")
+    public static let unhandledOutcome = RuleCode(rawValue: "FR105")
+    public static let impossibleOutcome = RuleCode(rawValue: "FR106")
+    public static let unknownParameter = RuleCode(rawValue: "FR107")
+    public static let missingParameter = RuleCode(rawValue: "FR108")
+    public static let undeclaredInput = RuleCode(rawValue: "FR109")
+    public static let unusedDeclaration = RuleCode(rawValue: "FR110")
+    public static let maybeUnset = RuleCode(rawValue: "FR111")
+    public static let unknownVariable = RuleCode(rawValue: "FR112")
+    public static let unboundedLoop = RuleCode(rawValue: "FR113")
+    public static let subflowCycle = RuleCode(rawValue: "FR114")
+    public static let unhandledSubflowEnd = RuleCode(rawValue: "FR115")
+    public static let impossibleSubflowEnd = RuleCode(rawValue: "FR116")
+    public static let subflowParams = RuleCode(rawValue: "FR117")
+    public static let redundantOtherwise = RuleCode(rawValue: "FR118")
+    public static let unknownAuthority = RuleCode(rawValue: "FR119")
+    public static let typeMismatch = RuleCode(rawValue: "FR120")
+    public static let noSuccess = RuleCode(rawValue: "FR121")
+}

@@ -31,5 +31,6 @@ let package = Package(
         .testTarget(name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowLoader", "FlowModel"]),
         .testTarget(name: "FlowReportingTests", dependencies: ["FlowReporting", "FlowChecker", "FlowLoader"]),
         .testTarget(name: "FlowrunCLITests", dependencies: []),
+        .testTarget(name: "FlowSchemaTests"),
     ]
 )

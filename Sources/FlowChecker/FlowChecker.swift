@@ -9,9 +9,13 @@ public struct FlowChecker: Sendable {
         self.catalogs = Dictionary(catalogs.map { ($0.authority, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Checks the root flow and every sub-flow it uses. The program is present only when no error was found.
+    /// Checks the root flow and every sub-flow it uses. The program is present only when no error was found
+    /// anywhere in the set.
     public func check(_ flows: FlowSet) -> CheckResult {
-        CheckResult(program: nil, diagnostics: [])
+        var session = CheckSession(flows: flows, catalogs: catalogs)
+        let program = session.program(for: flows.root, usedAt: nil)
+        let diagnostics = session.diagnostics.sortedForReport()
+        return CheckResult(program: diagnostics.hasErrors ? nil : program, diagnostics: diagnostics)
     }
 }
 
@@ -23,5 +27,55 @@ public struct CheckResult: Sendable {
     public init(program: Program?, diagnostics: [Diagnostic]) {
         self.program = program
         self.diagnostics = diagnostics
+    }
+}
+
+/// Checks each document of a set once, in `use` order, and finds cycles of sub-flows.
+private struct CheckSession {
+    let flows: FlowSet
+    let catalogs: [String: ActionCatalog]
+    var diagnostics: [Diagnostic] = []
+    private var finished: [String: Program?] = [:]
+    private var inProgress: [String] = []
+
+    init(flows: FlowSet, catalogs: [String: ActionCatalog]) {
+        self.flows = flows
+        self.catalogs = catalogs
+    }
+
+    /// The checked program of `file`, or nil when it has errors, is missing or is part of a cycle.
+    mutating func program(for file: String, usedAt use: (file: String, position: SourcePosition)?) -> Program? {
+        if let cycleStart = inProgress.firstIndex(of: file) {
+            let cycle = (inProgress[cycleStart...] + [file]).joined(separator: " → ")
+            if let use {
+                diagnostics.append(
+                    Diagnostic(.subflowCycle, "sub-flows use each other in a cycle: \(cycle)", file: use.file, at: use.position))
+            }
+            return nil
+        }
+        if let done = finished[file] { return done }
+        guard let document = flows.documents[file] else { return nil }  // the loader reported why
+        inProgress.append(file)
+        var subprograms: [String: Program] = [:]
+        for step in document.steps {
+            guard case .use(let use) = step.kind else { continue }
+            if let program = program(for: use.resolvedFile, usedAt: (file, use.path.position)) {
+                subprograms[use.resolvedFile] = program
+            }
+        }
+        inProgress.removeLast()
+        let catalog = catalogs[document.authority.value]
+        if catalog == nil {
+            let known = catalogs.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            diagnostics.append(
+                Diagnostic(
+                    .unknownAuthority, "no action catalog for authority `\(document.authority.value)`; known: \(known)",
+                    file: document.file, at: document.authority.position))
+        }
+        var checker = DocumentChecker(document: document, catalog: catalog, subprograms: subprograms)
+        let program = checker.run()
+        diagnostics += checker.diagnostics
+        finished[file] = program
+        return program
     }
 }

@@ -1,0 +1,97 @@
+import FlowModel
+
+/// Actions: the action exists, its parameters are right, and `on:` handles exactly the outcomes it can return.
+extension DocumentChecker {
+    mutating func buildAction(_ step: ActionStep, at index: Int) -> ProgramStep.Kind {
+        recordReads(of: step.arguments, step: index)
+        guard let catalog else {
+            // The unknown authority is reported once for the file; route the declared handlers only.
+            var routes: [String: Int] = [:]
+            for handler in step.outcomes.handlers {
+                routes[handler.outcome.value] = addEdge(
+                    from: index, label: .outcome(handler.outcome.value), handler.transition, assigns: [])
+            }
+            if let otherwise = step.outcomes.otherwise { addEdge(from: index, label: .otherwise, otherwise, assigns: []) }
+            return .action(name: step.action.value, arguments: step.arguments, outcomes: routes)
+        }
+        guard let action = catalog.actions[step.action.value] else {
+            let suggestion = Spelling.suggestion(for: step.action.value, among: catalog.actions.keys)
+            report(
+                .unknownAction, "action `\(step.action.value)` is not in the `\(catalog.authority)` catalog",
+                at: step.action.position, hint: suggestion.map { "did you mean `\($0)`?" })
+            for handler in step.outcomes.handlers {
+                addEdge(from: index, label: .outcome(handler.outcome.value), handler.transition, assigns: [])
+            }
+            if let otherwise = step.outcomes.otherwise { addEdge(from: index, label: .otherwise, otherwise, assigns: []) }
+            return .action(name: step.action.value, arguments: step.arguments, outcomes: [:])
+        }
+        checkArguments(step, against: action)
+        let outcomes = routeOutcomes(
+            step.outcomes, declared: action.outcomes.mapValues { Set($0.data.keys) }, from: index,
+            subject: "action `\(step.action.value)`", unhandled: .unhandledOutcome, impossible: .impossibleOutcome,
+            noun: "outcome")
+        return .action(name: step.action.value, arguments: step.arguments, outcomes: outcomes)
+    }
+
+    private mutating func checkArguments(_ step: ActionStep, against action: CatalogAction) {
+        for argument in step.arguments {
+            guard let parameter = action.parameters[argument.name.value] else {
+                let known = action.parameters.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+                let suggestion = Spelling.suggestion(for: argument.name.value, among: action.parameters.keys)
+                report(
+                    .unknownParameter,
+                    "`\(step.action.value)` takes no parameter `\(argument.name.value)`"
+                        + (known.isEmpty ? "; it takes none" : "; it takes \(known)"),
+                    at: argument.name.position, hint: suggestion.map { "did you mean `\($0)`?" })
+                continue
+            }
+            checkType(of: argument, expected: parameter.type)
+        }
+        let given = Set(step.arguments.map(\.name.value))
+        let missing = action.parameters.filter { $0.value.required && !given.contains($0.key) }.keys.sorted()
+        if !missing.isEmpty {
+            let names = missing.map { "`\($0)`" }.joined(separator: ", ")
+            report(
+                .missingParameter, "`\(step.action.value)` needs \(names) under `with:`", at: step.action.position)
+        }
+    }
+
+    /// Routes every declared outcome (or sub-flow end) to an edge, reporting unhandled, impossible and
+    /// redundant entries. `declared` maps each name to the variables it sets.
+    mutating func routeOutcomes(
+        _ map: OutcomeMap, declared: [String: Set<String>], from index: Int, subject: String,
+        unhandled: RuleCode, impossible: RuleCode, noun: String
+    ) -> [String: Int] {
+        var routes: [String: Int] = [:]
+        for handler in map.handlers {
+            let name = handler.outcome.value
+            guard let assigns = declared[name] else {
+                let suggestion = Spelling.suggestion(for: name, among: declared.keys)
+                let known = declared.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+                report(
+                    impossible, "\(subject) can never give \(noun) `\(name)`; it gives \(known)",
+                    at: handler.outcome.position, hint: suggestion.map { "did you mean `\($0)`?" })
+                addEdge(from: index, label: .outcome(name), handler.transition, assigns: [])
+                continue
+            }
+            routes[name] = addEdge(from: index, label: .outcome(name), handler.transition, assigns: assigns)
+        }
+        let rest = declared.keys.filter { routes[$0] == nil }.sorted()
+        if let otherwise = map.otherwise {
+            if rest.isEmpty {
+                report(
+                    .redundantOtherwise, "`otherwise` can never be taken: every \(noun) of \(subject) is handled",
+                    at: otherwise.position)
+            }
+            let shared = rest.map { declared[$0] ?? [] }.reduce(nil) { (common: Set<String>?, next) in
+                common.map { $0.intersection(next) } ?? next
+            }
+            let edge = addEdge(from: index, label: .otherwise, otherwise, assigns: shared ?? [])
+            for name in rest { routes[name] = edge }
+        } else if !rest.isEmpty {
+            let names = rest.map { "`\($0)`" }.joined(separator: ", ")
+            report(unhandled, "\(subject) can give \(noun)\(rest.count == 1 ? "" : "s") \(names), not handled in `on:`", at: map.position)
+        }
+        return routes
+    }
+}

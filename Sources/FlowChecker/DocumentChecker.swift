@@ -1,0 +1,106 @@
+import FlowModel
+
+/// Checks one document whose sub-flows are already checked, and builds its program.
+struct DocumentChecker {
+    let document: FlowDocument
+    let catalog: ActionCatalog?
+    let subprograms: [String: Program]
+    var diagnostics: [Diagnostic] = []
+
+    /// Step indices by name (the first step of a name wins; the loader rejects duplicates).
+    let stepIndex: [String: Int]
+    var steps: [ProgramStep] = []
+    var edges: [ProgramEdge] = []
+    /// Per edge: the step it leads to, or nil for an inline end or an undefined step.
+    var edgeDestination: [Int?] = []
+    /// Per edge: whether it leads to a step that does not exist (analyses stay quiet about such edges).
+    var edgeIsBroken: [Bool] = []
+    /// Per edge: the variables set when the edge is taken.
+    var edgeAssigns: [Set<String>] = []
+    /// Per edge: whether taking it waits for the user (it leaves an `ask`, or runs a sub-flow that asks).
+    var edgeWaitsForUser: [Bool] = []
+    /// Variable reads to prove after the data-flow analysis.
+    var reads: [VariableRead] = []
+    /// Every variable some part of the flow can set, with its type where known.
+    var variableTypes: [String: ValueType] = [:]
+
+    init(document: FlowDocument, catalog: ActionCatalog?, subprograms: [String: Program]) {
+        self.document = document
+        self.catalog = catalog
+        self.subprograms = subprograms
+        var index: [String: Int] = [:]
+        for (offset, step) in document.steps.enumerated() where index[step.name.value] == nil {
+            index[step.name.value] = offset
+        }
+        self.stepIndex = index
+    }
+
+    var file: String { document.file }
+
+    mutating func report(
+        _ code: RuleCode, _ message: String, at position: SourcePosition?, hint: String? = nil
+    ) {
+        diagnostics.append(Diagnostic(code, message, file: file, at: position, hint: hint))
+    }
+
+    /// Runs every rule; returns the program when this document has no error.
+    mutating func run() -> Program? {
+        declareVariables()
+        if stepIndex[document.start.value] == nil {
+            reportUndefinedStep(document.start)
+        }
+        for (index, step) in document.steps.enumerated() {
+            steps.append(ProgramStep(name: step.name, message: step.message, kind: build(step, at: index)))
+            recordReads(of: step.message, step: index)
+        }
+        checkDeclarationsAreUsed()
+        let analysis = GraphAnalysis(checker: self)
+        reportUnreachableSteps(analysis)
+        reportStepsThatCannotEnd(analysis)
+        reportUnboundedLoops(analysis)
+        checkDefiniteAssignment(analysis)
+        let ends = reachableEnds(analysis)
+        if !ends.keys.contains(.success), !document.steps.isEmpty {
+            report(.noSuccess, "no path from `\(document.start.value)` reaches a success end", at: document.start.position)
+        }
+        guard !diagnostics.hasErrors, let start = stepIndex[document.start.value] else { return nil }
+        return Program(
+            file: document.file, id: document.id.value, title: document.title, description: document.description,
+            authority: document.authority.value, params: document.params, inputs: document.inputs, start: start,
+            steps: steps, edges: edges, subflows: subprograms, ends: ends)
+    }
+
+    mutating func reportUndefinedStep(_ name: Located<String>) {
+        let suggestion = Spelling.suggestion(for: name.value, among: stepIndex.keys)
+        report(
+            .undefinedStep, "step `\(name.value)` does not exist", at: name.position,
+            hint: suggestion.map { "did you mean `\($0)`?" })
+    }
+}
+
+/// A variable read by a template or condition, with where the read happens.
+struct VariableRead {
+    var name: String
+    var position: SourcePosition
+    var step: Int
+    /// Set when the read happens while taking this edge (a transition's message or inline end's output).
+    var edge: Int?
+}
+
+extension DocumentChecker {
+    /// Records the reads of every variable of `template`.
+    mutating func recordReads(of template: Template?, step: Int, edge: Int? = nil) {
+        for reference in template?.variables ?? [] {
+            reads.append(VariableRead(name: reference.name, position: reference.position, step: step, edge: edge))
+        }
+    }
+
+    /// Records the reads of every variable of `values`.
+    mutating func recordReads(of values: [NamedValue], step: Int, edge: Int? = nil) {
+        for value in values {
+            for reference in value.value.variables {
+                reads.append(VariableRead(name: reference.name, position: reference.position, step: step, edge: edge))
+            }
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import FlowModel
+
+/// The shape of a document's step graph: what `start` reaches, and what can reach an end.
+struct GraphAnalysis {
+    /// Steps a run can enter.
+    let reachable: Set<Int>
+    /// Edges a run can take (they leave a reachable step).
+    let reachableEdges: [Int]
+    /// Steps from which some end can be reached.
+    let canEnd: Set<Int>
+    /// Outgoing edges per step.
+    let outgoing: [[Int]]
+
+    init(checker: DocumentChecker) {
+        var outgoing = [[Int]](repeating: [], count: checker.steps.count)
+        for (index, edge) in checker.edges.enumerated() { outgoing[edge.from].append(index) }
+        self.outgoing = outgoing
+
+        var reachable: Set<Int> = []
+        if let start = checker.stepIndex[checker.document.start.value] {
+            var stack = [start]
+            reachable.insert(start)
+            while let step = stack.popLast() {
+                for edge in outgoing[step] {
+                    if let next = checker.edgeDestination[edge], reachable.insert(next).inserted { stack.append(next) }
+                }
+            }
+        }
+        self.reachable = reachable
+        self.reachableEdges = checker.edges.indices.filter { reachable.contains(checker.edges[$0].from) }
+
+        // A step can end if it is an end, has an edge to an inline end or a missing step (reported already),
+        // or an edge to a step that can end.
+        var incoming = [[Int]](repeating: [], count: checker.steps.count)
+        var canEnd: Set<Int> = []
+        var stack: [Int] = []
+        for (index, edge) in checker.edges.enumerated() {
+            if let destination = checker.edgeDestination[index] {
+                incoming[destination].append(edge.from)
+            } else if canEnd.insert(edge.from).inserted {
+                stack.append(edge.from)
+            }
+        }
+        for (index, step) in checker.steps.enumerated() {
+            if case .end = step.kind, canEnd.insert(index).inserted { stack.append(index) }
+        }
+        while let step = stack.popLast() {
+            for previous in incoming[step] where canEnd.insert(previous).inserted { stack.append(previous) }
+        }
+        self.canEnd = canEnd
+    }
+}
+
+extension DocumentChecker {
+    mutating func reportUnreachableSteps(_ analysis: GraphAnalysis) {
+        for (index, step) in document.steps.enumerated() where !analysis.reachable.contains(index) {
+            report(
+                .unreachableStep, "step `\(step.name.value)` is never reached from `\(document.start.value)`",
+                at: step.name.position)
+        }
+    }
+
+    mutating func reportStepsThatCannotEnd(_ analysis: GraphAnalysis) {
+        for (index, step) in document.steps.enumerated()
+        where analysis.reachable.contains(index) && !analysis.canEnd.contains(index) {
+            report(
+                .noWayToEnd, "no end can be reached from step `\(step.name.value)`: every path from it loops forever",
+                at: step.name.position)
+        }
+    }
+
+    /// Reports each cycle of reachable steps that needs no user input and has no attempt limit on any edge.
+    mutating func reportUnboundedLoops(_ analysis: GraphAnalysis) {
+        var successors = [[Int]](repeating: [], count: steps.count)
+        for edge in analysis.reachableEdges
+        where !edgeWaitsForUser[edge] && edges[edge].attempts == nil {
+            if let destination = edgeDestination[edge] { successors[edges[edge].from].append(destination) }
+        }
+        for component in StronglyConnectedComponents(successors: successors).components {
+            let isLoop = component.count > 1 || component.first.map { successors[$0].contains($0) } ?? false
+            guard isLoop, let first = component.min() else { continue }
+            let names = component.sorted().map { "`\(document.steps[$0].name.value)`" }.joined(separator: " → ")
+            report(
+                .unboundedLoop,
+                "steps \(names) can repeat forever without asking the user and without an attempt limit",
+                at: document.steps[first].name.position)
+        }
+    }
+
+    /// The ends a run can reach, each with the output names every such end provides.
+    func reachableEnds(_ analysis: GraphAnalysis) -> [EndKind: Set<String>] {
+        var ends: [EndKind: Set<String>] = [:]
+        func add(_ end: EndSpec) {
+            let names = Set(end.output.map(\.name.value))
+            ends[end.kind.value] = ends[end.kind.value].map { $0.intersection(names) } ?? names
+        }
+        for index in analysis.reachable.sorted() {
+            if case .end(let end) = steps[index].kind { add(end) }
+        }
+        for edge in analysis.reachableEdges {
+            if case .end(let end) = edges[edge].target { add(end) }
+        }
+        return ends
+    }
+}
+
+/// Tarjan's algorithm, iterative so that a 100,000-step chain cannot exhaust the stack.
+struct StronglyConnectedComponents {
+    private(set) var components: [[Int]] = []
+
+    init(successors: [[Int]]) {
+        let count = successors.count
+        var index = [Int](repeating: -1, count: count)
+        var lowLink = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var stack: [Int] = []
+        var counter = 0
+        for root in 0..<count where index[root] < 0 {
+            var work: [(node: Int, next: Int)] = [(root, 0)]
+            index[root] = counter
+            lowLink[root] = counter
+            counter += 1
+            stack.append(root)
+            onStack[root] = true
+            while var frame = work.popLast() {
+                let node = frame.node
+                if frame.next < successors[node].count {
+                    let successor = successors[node][frame.next]
+                    frame.next += 1
+                    work.append(frame)
+                    if index[successor] < 0 {
+                        index[successor] = counter
+                        lowLink[successor] = counter
+                        counter += 1
+                        stack.append(successor)
+                        onStack[successor] = true
+                        work.append((successor, 0))
+                    } else if onStack[successor] {
+                        lowLink[node] = min(lowLink[node], index[successor])
+                    }
+                    continue
+                }
+                if let parent = work.last?.node { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
+                guard lowLink[node] == index[node] else { continue }
+                var component: [Int] = []
+                while let member = stack.popLast() {
+                    onStack[member] = false
+                    component.append(member)
+                    if member == node { break }
+                }
+                components.append(component)
+            }
+        }
+    }
+}

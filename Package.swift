@@ -29,7 +29,7 @@ let package = Package(
         ),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowModel"]),
         .testTarget(name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowLoader", "FlowModel"]),
-        .testTarget(name: "FlowReportingTests", dependencies: ["FlowReporting", "FlowChecker", "FlowLoader"]),
+        .testTarget(name: "FlowReportingTests", dependencies: ["FlowReporting", "FlowModel"]),
         .testTarget(name: "FlowrunCLITests", dependencies: []),
         .testTarget(name: "FlowSchemaTests"),
     ]

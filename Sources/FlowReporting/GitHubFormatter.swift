@@ -1,0 +1,55 @@
+import FlowModel
+
+extension DiagnosticFormatter {
+    /// GitHub Actions workflow commands, one line per diagnostic:
+    ///
+    /// ```
+    /// ::error file=flows/a.yaml,line=3,col=9,title=FR101::step `nowhere` does not exist%0Ahint: define the step
+    /// ```
+    ///
+    /// Data is escaped as GitHub documents (`%`, `\r`, `\n`), and properties also escape `:` and `,`.
+    /// Nothing else is printed, so every line is a command.
+    public static func github(_ diagnostics: [Diagnostic], options: ReportOptions = ReportOptions()) -> String {
+        let report = DiagnosticReport(diagnostics, files: options.files)
+        return report.diagnostics.map { diagnostic in
+            var properties = ["file=" + escapeProperty(diagnostic.file)]
+            if let position = diagnostic.position {
+                properties.append("line=\(position.line)")
+                properties.append("col=\(position.column)")
+            }
+            properties.append("title=" + escapeProperty(diagnostic.code.rawValue))
+            var message = diagnostic.message
+            if !diagnostic.hint.isEmpty {
+                message += "\nhint: " + diagnostic.hint
+            }
+            return "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(message))\n"
+        }.joined()
+    }
+
+    /// Escapes the message of a workflow command.
+    static func escapeData(_ text: String) -> String {
+        var escaped = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "\r": escaped += "%0D"
+            case "\n": escaped += "%0A"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// Escapes a property value of a workflow command.
+    static func escapeProperty(_ text: String) -> String {
+        var escaped = ""
+        for character in escapeData(text).unicodeScalars {
+            switch character {
+            case ":": escaped += "%3A"
+            case ",": escaped += "%2C"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Turns the paths given on the command line into the flow files to check.
+struct FlowFiles {
+    /// The extensions of flow files found in folders.
+    static let extensions: Set<String> = ["yaml", "yml", "json"]
+
+    /// The flow files, each once, in command-line order; folders expanded in name order.
+    var files: [String] = []
+    /// One message per path that cannot be read.
+    var problems: [String] = []
+
+    /// A named file is taken whatever its extension (the loader reports a wrong one). A named folder is searched
+    /// recursively for `.yaml`, `.yml` and `.json` files, skipping every file and folder whose name starts with `.`
+    /// (`.flowrun`, `.build`, `.git`, ...) and symbolic links to folders.
+    init(paths: [String], fileManager: FileManager = .default) {
+        var seen: Set<String> = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                problems.append("cannot read '\(path)': no such file or folder")
+                continue
+            }
+            guard fileManager.isReadableFile(atPath: path) else {
+                problems.append("cannot read '\(path)': permission denied")
+                continue
+            }
+            let found: [String]
+            if isDirectory.boolValue {
+                do {
+                    found = try Self.search(folder: path, fileManager: fileManager)
+                } catch {
+                    problems.append("cannot read folder '\(path)': \(error.localizedDescription)")
+                    continue
+                }
+            } else {
+                found = [path]
+            }
+            for file in found where seen.insert(Self.identity(of: file)).inserted {
+                files.append(file)
+            }
+        }
+    }
+
+    /// The flow files under `folder`, in name order, depth first.
+    private static func search(folder: String, fileManager: FileManager) throws -> [String] {
+        var files: [String] = []
+        for name in try fileManager.contentsOfDirectory(atPath: folder).sorted() where !name.hasPrefix(".") {
+            let path = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let attributes = try? fileManager.attributesOfItem(atPath: path)
+            let isLink = (attributes?[.type] as? FileAttributeType) == .typeSymbolicLink
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                if !isLink {
+                    files += try search(folder: path, fileManager: fileManager)
+                }
+            } else if extensions.contains((name as NSString).pathExtension.lowercased()) {
+                files.append(path)
+            }
+        }
+        return files
+    }
+
+    /// A key that is equal for two spellings of the same path (`a.yaml`, `./a.yaml`, `/abs/a.yaml`).
+    static func identity(of path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// The folder of `file`, as spelled (`.` for a bare file name): the root folder its sub-flows must stay in.
+    static func folder(of file: String) -> String {
+        let folder = (file as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+
+/// `flowrun`: run, check and draw native-authentication user flows.
+struct Flowrun: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    // A later `run` subcommand becomes `defaultSubcommand`, so that `flowrun FLOW` means `flowrun run FLOW`.
+    static let configuration = CommandConfiguration(
+        commandName: "flowrun",
+        abstract: "Run, check and draw native-authentication user flows written as YAML or JSON flow graphs.",
+        discussion: """
+            Exit codes: 0 when everything is fine, 1 when a flow has errors (or warnings under --strict), \
+            2 for a usage error, an unreadable path or no flow files.
+            """,
+        version: "flowrun \(version)",
+        subcommands: [Validate.self, Graph.self]
+    )
+}
+
+/// Parses the command line, runs the chosen command, and exits with flowrun's exit codes.
+enum FlowrunEntry {
+    static func main(_ arguments: [String]) async -> Never {
+        do {
+            var command = try Flowrun.parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            Flowrun.exit()
+        } catch {
+            exit(with: error)
+        }
+    }
+
+    /// Like `Flowrun.exit(withError:)`, except that a usage error exits 2 instead of 64.
+    static func exit(with error: any Error) -> Never {
+        if Flowrun.exitCode(for: error) == .validationFailure {
+            Terminal.writeError(Flowrun.fullMessage(for: error))
+            Flowrun.exit(withError: ExitCode.usage)
+        }
+        Flowrun.exit(withError: error)
+    }
+}
+
+extension ExitCode {
+    /// A flow has errors, or warnings under `--strict`.
+    static let flowFailed = ExitCode(1)
+    /// A usage error, an unreadable path, or no flow files.
+    static let usage = ExitCode(2)
+}

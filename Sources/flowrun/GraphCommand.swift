@@ -1,0 +1,80 @@
+import ArgumentParser
+import FlowModel
+import FlowReporting
+import Foundation
+
+/// `flowrun graph FLOW`
+struct Graph: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a flow as a Mermaid or Graphviz graph.",
+        discussion: """
+            Every step is a node labelled with its name and kind; every edge is labelled with the outcome, \
+            choice or branch that takes it, with ≤N for an attempt limit; exhausted edges are dashed. \
+            A flow with errors is not drawn: its problems are printed on standard error and the exit code is 1.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The flow file to draw.", valueName: "flow"))
+    var flow: String
+
+    @Option(help: "The graph language: a Mermaid flowchart or a Graphviz DOT digraph.")
+    var format: GraphFormatOption = .mermaid
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write the graph to this file.", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let found = FlowFiles(paths: [flow])
+        for problem in found.problems {
+            Terminal.error(problem)
+        }
+        guard found.problems.isEmpty else { throw ExitCode.usage }
+        guard let file = found.files.first else {
+            Terminal.error("no flow files (.yaml, .yml, .json) found in \(flow)")
+            throw ExitCode.usage
+        }
+        if found.files.count > 1 || found.files[0] != flow {
+            Terminal.error("'\(flow)' is a folder; name one flow file")
+            throw ExitCode.usage
+        }
+
+        let (program, diagnostics) = FlowValidation().check(file: file)
+        if !diagnostics.isEmpty {
+            let options = ReportOptions(
+                files: [file], color: Terminal.colorAllowed(descriptor: 2),
+                sources: FlowValidation.sources(for: diagnostics))
+            Terminal.writeError(DiagnosticFormatter.text(diagnostics, options: options))
+        }
+        guard !diagnostics.hasErrors, let program else {
+            if !diagnostics.hasErrors {
+                Terminal.error("\(file): the checker produced no program")
+            }
+            throw ExitCode.flowFailed
+        }
+
+        let graph = GraphRenderer.render(program, as: format.format)
+        if let output {
+            do {
+                try graph.write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                Terminal.error("cannot write '\(output)': \(error.localizedDescription)")
+                throw ExitCode.usage
+            }
+        } else {
+            Terminal.write(graph)
+        }
+    }
+}
+
+/// The values of `graph --format`.
+enum GraphFormatOption: String, CaseIterable, ExpressibleByArgument {
+    case mermaid
+    case dot
+
+    var format: GraphFormat {
+        switch self {
+        case .mermaid: return .mermaid
+        case .dot: return .dot
+        }
+    }
+}

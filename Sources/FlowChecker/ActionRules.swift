@@ -5,25 +5,17 @@ extension DocumentChecker {
     mutating func buildAction(_ step: ActionStep, at index: Int) -> ProgramStep.Kind {
         recordReads(of: step.arguments, step: index)
         guard let catalog else {
-            // The unknown authority is reported once for the file; route the declared handlers only.
-            var routes: [String: Int] = [:]
-            for handler in step.outcomes.handlers {
-                routes[handler.outcome.value] = addEdge(
-                    from: index, label: .outcome(handler.outcome.value), handler.transition, assigns: [])
-            }
-            if let otherwise = step.outcomes.otherwise { addEdge(from: index, label: .otherwise, otherwise, assigns: []) }
-            return .action(name: step.action.value, arguments: step.arguments, outcomes: routes)
+            // The unknown authority is reported once for the file.
+            return .action(
+                name: step.action.value, arguments: step.arguments, outcomes: addUncheckedRoutes(step.outcomes, from: index))
         }
         guard let action = catalog.actions[step.action.value] else {
             let suggestion = Spelling.suggestion(for: step.action.value, among: catalog.actions.keys)
             report(
                 .unknownAction, "action `\(step.action.value)` is not in the `\(catalog.authority)` catalog",
                 at: step.action.position, hint: suggestion.map { "did you mean `\($0)`?" })
-            for handler in step.outcomes.handlers {
-                addEdge(from: index, label: .outcome(handler.outcome.value), handler.transition, assigns: [])
-            }
-            if let otherwise = step.outcomes.otherwise { addEdge(from: index, label: .otherwise, otherwise, assigns: []) }
-            return .action(name: step.action.value, arguments: step.arguments, outcomes: [:])
+            return .action(
+                name: step.action.value, arguments: step.arguments, outcomes: addUncheckedRoutes(step.outcomes, from: index))
         }
         checkArguments(step, against: action)
         let outcomes = routeOutcomes(
@@ -71,7 +63,8 @@ extension DocumentChecker {
                 report(
                     impossible, "\(subject) can never give \(noun) `\(name)`; it gives \(known)",
                     at: handler.outcome.position, hint: suggestion.map { "did you mean `\($0)`?" })
-                addEdge(from: index, label: .outcome(name), handler.transition, assigns: [])
+                // Never taken, so it constrains no variable.
+                addEdge(from: index, label: .outcome(name), handler.transition, assigns: allVariables)
                 continue
             }
             routes[name] = addEdge(from: index, label: .outcome(name), handler.transition, assigns: assigns)
@@ -86,7 +79,7 @@ extension DocumentChecker {
             let shared = rest.map { declared[$0] ?? [] }.reduce(nil) { (common: Set<String>?, next) in
                 common.map { $0.intersection(next) } ?? next
             }
-            let edge = addEdge(from: index, label: .otherwise, otherwise, assigns: shared ?? [])
+            let edge = addEdge(from: index, label: .otherwise, otherwise, assigns: shared ?? allVariables)
             for name in rest { routes[name] = edge }
         } else if !rest.isEmpty {
             let names = rest.map { "`\($0)`" }.joined(separator: ", ")
@@ -94,4 +87,22 @@ extension DocumentChecker {
         }
         return routes
     }
+}
+
+extension DocumentChecker {
+    /// Routes the handlers of an action or `use` whose outcomes are unknown (unknown catalog or action, or a
+    /// broken sub-flow). Their edges may set anything, and unknown variable names are no longer reported.
+    mutating func addUncheckedRoutes(_ map: OutcomeMap, from index: Int) -> [String: Int] {
+        variablesAreIncomplete = true
+        var routes: [String: Int] = [:]
+        for handler in map.handlers {
+            routes[handler.outcome.value] = addEdge(
+                from: index, label: .outcome(handler.outcome.value), handler.transition, assigns: allVariables)
+        }
+        if let otherwise = map.otherwise { addEdge(from: index, label: .otherwise, otherwise, assigns: allVariables) }
+        return routes
+    }
+
+    /// Every variable the flow can set: what an edge that is never taken, or not understood, may assume.
+    var allVariables: Set<String> { Set(variableTypes.keys) }
 }

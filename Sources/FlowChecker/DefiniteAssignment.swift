@@ -5,14 +5,14 @@ extension DocumentChecker {
     mutating func checkDefiniteAssignment(_ analysis: GraphAnalysis) {
         let setOnEntry = variablesSetOnEntry(analysis)
         for read in reads {
-            guard variableTypes[read.name] != nil else {
+            guard variableTypes[read.name] != nil || variablesAreIncomplete else {
                 let suggestion = Spelling.suggestion(for: read.name, among: variableTypes.keys)
                 report(
                     .unknownVariable, "no step sets a variable `\(read.name)`", at: read.position,
                     hint: suggestion.map { "did you mean `\($0)`?" })
                 continue
             }
-            guard let entry = setOnEntry[read.step] else { continue }  // unreachable: reported already
+            guard variableTypes[read.name] != nil, let entry = setOnEntry[read.step] else { continue }
             let available = read.edge.map { entry.union(edgeAssigns[$0]) } ?? entry
             guard !available.contains(read.name) else { continue }
             report(

@@ -23,6 +23,8 @@ struct DocumentChecker {
     var reads: [VariableRead] = []
     /// Every variable some part of the flow can set, with its type where known.
     var variableTypes: [String: ValueType] = [:]
+    /// Whether some step's outcomes are unknown, so that the flow may set variables the checker cannot see.
+    var variablesAreIncomplete = false
 
     init(document: FlowDocument, catalog: ActionCatalog?, subprograms: [String: Program]) {
         self.document = document
@@ -55,13 +57,16 @@ struct DocumentChecker {
         }
         checkDeclarationsAreUsed()
         let analysis = GraphAnalysis(checker: self)
-        reportUnreachableSteps(analysis)
-        reportStepsThatCannotEnd(analysis)
-        reportUnboundedLoops(analysis)
-        checkDefiniteAssignment(analysis)
         let ends = reachableEnds(analysis)
-        if !ends.keys.contains(.success), !document.steps.isEmpty {
-            report(.noSuccess, "no path from `\(document.start.value)` reaches a success end", at: document.start.position)
+        // Path rules need a known start and known targets; without them they would only echo FR101.
+        if stepIndex[document.start.value] != nil, !edgeIsBroken.contains(true) {
+            reportUnreachableSteps(analysis)
+            reportStepsThatCannotEnd(analysis)
+            reportUnboundedLoops(analysis)
+            checkDefiniteAssignment(analysis)
+            if !ends.keys.contains(.success) {
+                report(.noSuccess, "no path from `\(document.start.value)` reaches a success end", at: document.start.position)
+            }
         }
         guard !diagnostics.hasErrors, let start = stepIndex[document.start.value] else { return nil }
         return Program(

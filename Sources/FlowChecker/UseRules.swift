@@ -6,12 +6,9 @@ extension DocumentChecker {
         recordReads(of: step.arguments, step: index)
         guard let subprogram = subprograms[step.resolvedFile] else {
             // The sub-flow is missing, broken or in a cycle: that is reported where it happens.
-            for handler in step.ends.handlers {
-                addEdge(from: index, label: .outcome(handler.outcome.value), handler.transition, assigns: [])
-            }
-            if let otherwise = step.ends.otherwise { addEdge(from: index, label: .otherwise, otherwise, assigns: []) }
+            let ends = addUncheckedRoutes(step.ends, from: index)
             markEdgesWaiting(from: index)
-            return .use(file: step.resolvedFile, arguments: step.arguments, ends: [:])
+            return .use(file: step.resolvedFile, arguments: step.arguments, ends: ends)
         }
         checkParams(step, of: subprogram)
         let declared = Dictionary(uniqueKeysWithValues: subprogram.ends.map { ($0.key.name, $0.value) })

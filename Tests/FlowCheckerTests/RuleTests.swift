@@ -21,7 +21,7 @@ let baseFlow = """
         on:
           codeRequired: ask_code
           completed: done
-          userNotFound: { fail: no_user, message: No account for ${email} }
+          userNotFound: { fail: no_user, message: "No account for ${email}" }
       ask_code:
         ask: code
         hint: Sent to ${sentTo}
@@ -37,6 +37,9 @@ let baseFlow = """
         message: Welcome ${username}
 
     """
+
+/// The `userNotFound` handler line of `baseFlow`.
+let notFoundLine = #"      userNotFound: { fail: no_user, message: "No account for ${email}" }"# + "\n"
 
 /// `baseFlow` with `original` replaced by `replacement` (which must occur exactly once).
 func variant(_ original: String, _ replacement: String, in flow: String = baseFlow) -> String {
@@ -88,10 +91,10 @@ struct RuleTests {
 
     @Test("FR105 an outcome the action can return is not handled")
     func unhandledOutcome() throws {
-        let result = try check(variant("      userNotFound: { fail: no_user, message: No account for ${email} }\n", ""))
-        #expect(result.found == ["FR105@16:7"])
+        let result = try check(variant(notFoundLine, ""))
+        #expect(result.found == ["FR105@15:5"])
         #expect(result.diagnostics.first?.message.contains("`userNotFound`") == true)
-        #expect(try check(variant("      userNotFound: { fail: no_user, message: No account for ${email} }\n", "      otherwise: { fail: other }\n")).found == [])
+        #expect(try check(variant(notFoundLine, "      otherwise: { fail: other }\n")).found == [])
     }
 
     @Test("FR106 handling an outcome the action can never return")
@@ -103,7 +106,7 @@ struct RuleTests {
     @Test("FR107 unknown parameter")
     func unknownParameter() throws {
         let result = try check(variant(#"with: { username: "${email}" }"#, #"with: { username: "${email}", pasword: x }"#))
-        #expect(result.found == ["FR107@14:36"])
+        #expect(result.found == ["FR107@14:35"])
         #expect(result.diagnostics.first?.hint == "did you mean `password`?")
     }
 
@@ -235,7 +238,7 @@ struct RuleTests {
     @Test("FR115 an end the sub-flow can reach is not handled; sub-flow outputs become variables")
     func unhandledSubflowEnd() throws {
         let result = try check([("parent.yaml", Self.parent(on: "{ success: done }")), ("child.yaml", Self.child)])
-        #expect(result.found == ["FR115@12:9"])
+        #expect(result.found == ["FR115@12:5"])
         let handled = try check([("parent.yaml", Self.parent(on: "{ success: done, failure: { fail: no } }")), ("child.yaml", Self.child)])
         #expect(handled.found == [])
         #expect(handled.program?.subflows.count == 1)
@@ -243,8 +246,8 @@ struct RuleTests {
 
     @Test("FR116 handling an end the sub-flow cannot reach")
     func impossibleSubflowEnd() throws {
-        let result = try check([("parent.yaml", Self.parent(on: "{ success: done, failure: { fail: no }, browser_required: done }")), ("child.yaml", Self.child)])
-        #expect(result.found == ["FR116@12:46"])
+        let result = try check([("parent.yaml", Self.parent(on: "{ success: done, failure: { fail: no }, browser_required: { end: failure } }")), ("child.yaml", Self.child)])
+        #expect(result.found == ["FR116@12:49"])
     }
 
     @Test("FR117 sub-flow params missing or unknown")
@@ -252,12 +255,12 @@ struct RuleTests {
         let missing = try check([("parent.yaml", Self.parent(on: "{ success: done, failure: { fail: no } }", with: "with: {}")), ("child.yaml", Self.child)])
         #expect(missing.found == ["FR117@10:10"])
         let unknown = try check([("parent.yaml", Self.parent(on: "{ success: done, failure: { fail: no } }", with: #"with: { email: "${email}", mail: x }"#)), ("child.yaml", Self.child)])
-        #expect(unknown.found == ["FR117@11:31"])
+        #expect(unknown.found == ["FR117@11:32"])
     }
 
     @Test("FR118 `otherwise` when every outcome is handled")
     func redundantOtherwise() throws {
-        let result = try check(variant("      userNotFound: { fail: no_user, message: No account for ${email} }\n", "      userNotFound: { fail: no_user, message: No account for ${email} }\n      otherwise: done\n"))
+        let result = try check(variant(notFoundLine, notFoundLine + "      otherwise: done\n"))
         #expect(result.found == ["FR118@19:18"])
         #expect(result.diagnostics.first?.severity == .warning)
     }

@@ -1,0 +1,142 @@
+import FlowModel
+import Foundation
+
+/// Typed reads of single values, each reporting FR010 (wrong type) or FR012 (not allowed) itself.
+extension DocumentDecoder {
+    /// The entries of a map, or FR010.
+    mutating func mapping(_ node: TreeNode, what: String) -> Fields? {
+        guard case .mapping(let entries) = node.value else {
+            report(.wrongType, "\(what) must be a map, found \(node.kindDescription)", at: node.position)
+            return nil
+        }
+        return Fields(entries: entries, position: node.position)
+    }
+
+    /// FR009 for every key of `fields` not in `allowed`, with a suggestion when one is close.
+    mutating func checkKeys(_ fields: Fields, allowed: [String], in context: String, elsewhere: [String] = []) {
+        for entry in fields.entries where !allowed.contains(entry.key) {
+            guard !isSaturated else { return }
+            var message = "unknown key `\(entry.key)` in \(context)"
+            if elsewhere.contains(entry.key) {
+                message = "`\(entry.key)` does not belong in \(context)"
+            } else if let suggestion = Identifier.suggestion(for: entry.key, among: allowed) {
+                report(.unknownKey, message + "; did you mean `\(suggestion)`?", at: entry.keyPosition)
+                continue
+            }
+            message += "; allowed keys: " + allowed.joined(separator: ", ")
+            report(.unknownKey, message, at: entry.keyPosition)
+        }
+    }
+
+    /// The entry for a key that must be present, or FR011.
+    mutating func required(_ fields: Fields, _ key: String, in context: String, at position: SourcePosition? = nil)
+        -> TreeEntry?
+    {
+        if let entry = fields[key] { return entry }
+        report(.missingKey, "\(context) is missing `\(key)`", at: position ?? fields.position)
+        return nil
+    }
+
+    mutating func string(_ entry: TreeEntry) -> Located<String>? {
+        string(entry.value, what: "`\(entry.key)`")
+    }
+
+    mutating func string(_ node: TreeNode, what: String) -> Located<String>? {
+        guard case .string(let scalar) = node.value else {
+            report(.wrongType, "\(what) must be a string, found \(node.kindDescription)", at: node.position)
+            return nil
+        }
+        return Located(scalar.text, at: node.position)
+    }
+
+    mutating func integer(_ entry: TreeEntry) -> Located<Int>? {
+        guard case .int(let value) = entry.value.value else {
+            report(
+                .wrongType, "`\(entry.key)` must be an integer, found \(entry.value.kindDescription)",
+                at: entry.value.position)
+            return nil
+        }
+        return Located(value, at: entry.value.position)
+    }
+
+    mutating func boolean(_ entry: TreeEntry) -> Bool? {
+        guard case .bool(let value) = entry.value.value else {
+            report(
+                .wrongType, "`\(entry.key)` must be a boolean (true or false), found \(entry.value.kindDescription)",
+                at: entry.value.position)
+            return nil
+        }
+        return value
+    }
+
+    /// A name (`[A-Za-z_][A-Za-z0-9_-]*`): a step, input, param, outcome, end or reason.
+    mutating func name(_ entry: TreeEntry, what: String) -> Located<String>? {
+        name(entry.value, what: what)
+    }
+
+    mutating func name(_ node: TreeNode, what: String) -> Located<String>? {
+        guard let text = string(node, what: what) else { return nil }
+        checkName(text.value, what: what, at: text.position)
+        return text
+    }
+
+    /// FR012 unless `text` is a name.
+    mutating func checkName(_ text: String, what: String, at position: SourcePosition) {
+        guard !Identifier.isName(text) else { return }
+        report(
+            .invalidValue,
+            "\(what) `\(text)` is not a valid name: use letters, digits, `_` and `-`, starting with a letter or `_`",
+            at: position)
+    }
+
+    /// A flow id or authority (`[A-Za-z][A-Za-z0-9_.-]*`).
+    mutating func flowID(_ entry: TreeEntry, key: String) -> Located<String>? {
+        guard let text = string(entry) else { return nil }
+        guard Identifier.isFlowID(text.value) else {
+            report(
+                .invalidValue,
+                "`\(key)` `\(text.value)` is not a valid identifier: use letters, digits, `_`, `.` and `-`, "
+                    + "starting with a letter",
+                at: text.position)
+            return nil
+        }
+        return text
+    }
+
+    /// A template string (FR010 when not a string, FR019 when malformed).
+    mutating func template(_ entry: TreeEntry) -> Template? {
+        template(entry.value, what: "`\(entry.key)`")
+    }
+
+    mutating func template(_ node: TreeNode, what: String) -> Template? {
+        guard case .string(let scalar) = node.value else {
+            report(.wrongType, "\(what) must be a string, found \(node.kindDescription)", at: node.position)
+            return nil
+        }
+        return template(scalar, at: node.position)
+    }
+
+    mutating func template(_ scalar: StringScalar, at position: SourcePosition) -> Template? {
+        switch TemplateParser.parse(scalar, fallback: position) {
+        case .success(let template):
+            return template
+        case .failure(let failure):
+            report(.templateSyntax, failure.message, at: failure.position)
+            return nil
+        }
+    }
+
+    /// A regular expression (FR010 when not a string, FR020 when it does not compile).
+    mutating func regularExpression(_ entry: TreeEntry) -> Located<String>? {
+        guard let pattern = string(entry) else { return nil }
+        do {
+            _ = try NSRegularExpression(pattern: pattern.value, options: [])
+        } catch {
+            report(
+                .invalidPattern, "`\(entry.key)` is not a valid regular expression: `\(pattern.value)`",
+                at: pattern.position)
+            return nil
+        }
+        return pattern
+    }
+}

@@ -1,0 +1,135 @@
+import FlowModel
+
+/// Transitions: a step name, or a map with exactly one of `goto`, `end` and `fail`.
+extension DocumentDecoder {
+    static let transitionKinds = ["goto", "end", "fail"]
+    static let transitionKeys = transitionKinds + ["message", "reason", "output", "attempts", "exhausted"]
+    /// How deeply `exhausted` transitions may nest (each level costs decoder stack).
+    static let maxExhaustedNesting = 16
+
+    /// Decodes a transition; `what` names it in messages (e.g. "`next`", "outcome `expired`").
+    mutating func transition(_ node: TreeNode, what: String) -> Transition? {
+        switch node.value {
+        case .string:
+            guard let step = name(node, what: "step name") else { return nil }
+            return Transition(position: node.position, target: .step(step))
+        case .mapping(let entries):
+            return transitionMap(Fields(entries: entries, position: node.position), what: what)
+        default:
+            report(
+                .wrongType, "\(what) must be a step name or a transition map, found \(node.kindDescription)",
+                at: node.position)
+            return nil
+        }
+    }
+
+    private mutating func transitionMap(_ fields: Fields, what: String) -> Transition? {
+        let context = "the transition of \(what)"
+        checkKeys(fields, allowed: Self.transitionKeys, in: context)
+        let kinds = fields.present(Self.transitionKinds)
+        for extra in kinds.dropFirst() {
+            if let first = kinds.first {
+                report(
+                    .conflictingKeys,
+                    "\(context) has both `\(first.key)` and `\(extra.key)`; a transition has exactly one of "
+                        + "`goto`, `end` and `fail`",
+                    at: extra.keyPosition)
+            }
+        }
+        guard let kind = kinds.first else {
+            report(.missingKey, "\(context) needs one of `goto`, `end` or `fail`", at: fields.position)
+            checkAttempts(fields, context: context)
+            return nil
+        }
+        let message = fields["message"].flatMap { template($0) }
+        let target = transitionTarget(kind, fields: fields, context: context)
+        let (attempts, exhausted, attemptsValid) = checkAttempts(fields, context: context)
+        guard let target, attemptsValid else { return nil }
+        return Transition(
+            position: fields.position, target: target, message: message, attempts: attempts, exhausted: exhausted)
+    }
+
+    private mutating func transitionTarget(_ kind: TreeEntry, fields: Fields, context: String) -> Transition.Target? {
+        let reasonEntry = fields["reason"]
+        let outputEntry = fields["output"]
+        switch kind.key {
+        case "goto":
+            for entry in [reasonEntry, outputEntry].compactMap({ $0 }) {
+                report(
+                    .conflictingKeys,
+                    "`\(entry.key)` goes only with an inline end (`end` or `fail`), not with `goto`",
+                    at: entry.keyPosition)
+            }
+            return name(kind, what: "step name").map { .step($0) }
+        case "end":
+            guard let endKind = endKind(kind) else { return nil }
+            var reason: Located<String>?
+            if let reasonEntry {
+                if endKind.value == .failure {
+                    reason = name(reasonEntry, what: "reason")
+                } else {
+                    report(
+                        .conflictingKeys, "`reason` goes only with `end: failure`, not `end: \(endKind.value.name)`",
+                        at: reasonEntry.keyPosition)
+                }
+            }
+            let output = outputEntry.map { valueMap($0) } ?? []
+            return .end(EndSpec(kind: endKind, reason: reason, output: output))
+        default:
+            if let reasonEntry {
+                report(
+                    .conflictingKeys, "`reason` conflicts with `fail`, which already gives the reason",
+                    at: reasonEntry.keyPosition)
+            }
+            guard let reason = name(kind, what: "reason") else { return nil }
+            let output = outputEntry.map { valueMap($0) } ?? []
+            return .end(EndSpec(kind: Located(.failure, at: reason.position), reason: reason, output: output))
+        }
+    }
+
+    /// `attempts` (an integer ≥ 1) and `exhausted` (a transition) go together.
+    @discardableResult
+    private mutating func checkAttempts(_ fields: Fields, context: String) -> (Located<Int>?, Transition?, Bool) {
+        let attemptsEntry = fields["attempts"]
+        let exhaustedEntry = fields["exhausted"]
+        var valid = true
+        var attempts: Located<Int>?
+        if let attemptsEntry {
+            attempts = integer(attemptsEntry)
+            if let value = attempts, value.value < 1 {
+                report(.invalidValue, "`attempts` must be at least 1, found \(value.value)", at: value.position)
+                attempts = nil
+            }
+            if attempts == nil { valid = false }
+        }
+        var exhausted: Transition?
+        if let exhaustedEntry {
+            if exhaustedNesting >= Self.maxExhaustedNesting {
+                report(
+                    .invalidValue, "`exhausted` transitions nest more than \(Self.maxExhaustedNesting) deep",
+                    at: exhaustedEntry.keyPosition)
+                return (attempts, nil, false)
+            }
+            exhaustedNesting += 1
+            exhausted = transition(exhaustedEntry.value, what: "`exhausted`")
+            exhaustedNesting -= 1
+            if exhausted == nil { valid = false }
+        }
+        switch (attemptsEntry, exhaustedEntry) {
+        case (let entry?, nil):
+            report(
+                .conflictingKeys,
+                "`attempts` needs `exhausted`: where to go once the attempts are used up (\(context))",
+                at: entry.keyPosition)
+            valid = false
+        case (nil, let entry?):
+            report(
+                .conflictingKeys, "`exhausted` needs `attempts`: how many times the transition may be taken",
+                at: entry.keyPosition)
+            valid = false
+        default:
+            break
+        }
+        return (attempts, exhausted, valid)
+    }
+}

@@ -1,0 +1,103 @@
+import FlowModel
+
+/// Decodes a parsed tree into a ``FlowDocument`` following docs/flow-language.md, reporting every independent
+/// problem it finds (FR009–FR016, FR018–FR020). The document is returned only when there was no error.
+struct DocumentDecoder {
+    /// The file being decoded, as diagnostics name it.
+    let file: String
+    let limits: LoaderLimits
+    /// The folder `use` paths must stay inside.
+    let rootDirectory: String
+    private(set) var diagnostics: [Diagnostic] = []
+    /// How many `exhausted` transitions enclose the one being decoded.
+    var exhaustedNesting = 0
+
+    init(file: String, limits: LoaderLimits, rootDirectory: String) {
+        self.file = file
+        self.limits = limits
+        self.rootDirectory = rootDirectory
+    }
+
+    static let topLevelKeys = [
+        "$schema", "flowrun", "id", "title", "description", "authority", "params", "inputs", "start", "steps",
+    ]
+
+    /// The default catalog when a flow names none.
+    static let defaultAuthority = "native-auth"
+
+    mutating func decode(_ root: TreeNode) -> FlowDocument? {
+        if case .null = root.value {
+            report(.emptyFile, "the document is empty", at: root.position)
+            return nil
+        }
+        guard case .mapping(let entries) = root.value else {
+            report(
+                .wrongType, "a flow file must hold a map at the top level, found \(root.kindDescription)",
+                at: root.position)
+            return nil
+        }
+        let fields = Fields(entries: entries, position: root.position)
+        checkKeys(fields, allowed: Self.topLevelKeys, in: "the flow")
+
+        if let schema = fields["$schema"] { _ = string(schema) }
+        let formatVersion = version(fields)
+        let id = required(fields, "id", in: "the flow").flatMap { flowID($0, key: "id") }
+        let title = fields["title"].flatMap { string($0)?.value }
+        let description = fields["description"].flatMap { string($0)?.value }
+        var authority = Located(Self.defaultAuthority, at: .start)
+        if let entry = fields["authority"], let value = flowID(entry, key: "authority") { authority = value }
+        let paramList = fields["params"].map { params($0) } ?? []
+        let inputList = fields["inputs"].map { inputs($0) } ?? []
+        let start = required(fields, "start", in: "the flow").flatMap { name($0, what: "`start`") }
+        let stepList = required(fields, "steps", in: "the flow").map { steps($0) } ?? []
+
+        guard !diagnostics.hasErrors, let formatVersion, let id, let start else { return nil }
+        return FlowDocument(
+            file: file, formatVersion: formatVersion, id: id, title: title, description: description,
+            authority: authority, params: paramList, inputs: inputList, start: start, steps: stepList)
+    }
+
+    private mutating func version(_ fields: Fields) -> Located<Int>? {
+        guard let entry = required(fields, "flowrun", in: "the flow") else { return nil }
+        guard let version = integer(entry) else { return nil }
+        guard version.value == 1 else {
+            report(
+                .unsupportedVersion,
+                "flow format version \(version.value) is not supported; this flowrun reads `flowrun: 1`",
+                at: version.position)
+            return nil
+        }
+        return version
+    }
+
+    // MARK: - Reporting
+
+    /// The most findings reported for one document; a generated file full of mistakes stops there.
+    static let maxDiagnostics = 1_000
+
+    /// Whether no more findings are reported.
+    var isSaturated: Bool { diagnostics.count >= Self.maxDiagnostics }
+
+    mutating func report(_ code: RuleCode, _ message: String, at position: SourcePosition?) {
+        guard !isSaturated else { return }
+        diagnostics.append(Diagnostic(code, message, file: file, at: position))
+    }
+}
+
+/// The entries of one mapping, looked up by key.
+struct Fields {
+    let entries: [TreeEntry]
+    /// Where the mapping is.
+    let position: SourcePosition
+
+    subscript(key: String) -> TreeEntry? {
+        entries.first { $0.key == key }
+    }
+
+    func has(_ key: String) -> Bool { self[key] != nil }
+
+    /// The entries whose keys are among `keys`, in source order.
+    func present(_ keys: [String]) -> [TreeEntry] {
+        entries.filter { keys.contains($0.key) }
+    }
+}

@@ -1,0 +1,98 @@
+import FlowModel
+import Foundation
+
+/// Loads flow files (YAML or JSON) into ``FlowDocument``s with the position of every part, enforcing
+/// ``LoaderLimits`` so that no input can make it crash, hang or exhaust memory.
+public struct FlowLoader: Sendable {
+    public var limits: LoaderLimits
+    /// The folder `use` paths must stay inside; `nil` means the folder of the file passed to ``load(file:)``.
+    public var rootDirectory: String?
+
+    /// - Parameters:
+    ///   - limits: Size, depth, node and step limits.
+    ///   - rootDirectory: The root folder for sub-flow paths; by default the folder of the loaded file.
+    public init(limits: LoaderLimits = LoaderLimits(), rootDirectory: String? = nil) {
+        self.limits = limits
+        self.rootDirectory = rootDirectory
+    }
+
+    /// Loads a flow file and, transitively, every file its `use` steps name (each once, so cycles end).
+    /// Never throws, never crashes. Documents are keyed, and diagnostics name files, by normalized path
+    /// (`./flows/../flows/a.yaml` becomes `flows/a.yaml`).
+    public func load(file path: String) -> LoadResult {
+        let key = SubflowPath.normalize(path)
+        let root = rootDirectory.map(SubflowPath.normalize) ?? SubflowPath.directory(of: key)
+        return SubflowResolver(loader: self, root: root).load(rootFile: key)
+    }
+
+    /// Parses one document from bytes without following sub-flows. `file` names the file in diagnostics and
+    /// its extension picks YAML (`.yaml`, `.yml`) or JSON (`.json`). The document is `nil` when any error
+    /// was found.
+    public func parse(_ data: [UInt8], file: String) -> (document: FlowDocument?, diagnostics: [Diagnostic]) {
+        let root = rootDirectory.map(SubflowPath.normalize) ?? SubflowPath.directory(of: file)
+        return parse(data, file: file, root: root)
+    }
+
+    /// ``parse(_:file:)`` for `Data`.
+    public func parse(_ data: Data, file: String) -> (document: FlowDocument?, diagnostics: [Diagnostic]) {
+        parse([UInt8](data), file: file)
+    }
+
+    /// ``parse(_:file:)`` for text.
+    public func parse(_ text: String, file: String) -> (document: FlowDocument?, diagnostics: [Diagnostic]) {
+        parse(Array(text.utf8), file: file)
+    }
+
+    func parse(_ data: [UInt8], file: String, root: String) -> (document: FlowDocument?, diagnostics: [Diagnostic]) {
+        let fileExtension = SubflowPath.pathExtension(file)
+        guard SubflowPath.extensions.contains(fileExtension) else {
+            return (nil, [Self.unsupportedExtension(file)])
+        }
+        guard data.count <= limits.maxFileBytes else {
+            return (nil, [Self.tooLarge(file, size: data.count, limit: limits.maxFileBytes)])
+        }
+        let bytes = SourceText.droppingBOM(data)
+        let isJSON = fileExtension == "json"
+        if let offset = SourceText.firstInvalidUTF8(in: bytes) {
+            let position = SourceText.position(ofByte: offset, in: bytes, unicodeBreaks: !isJSON)
+            let byte = String(bytes[offset], radix: 16, uppercase: true)
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        .invalidUTF8, "the file is not valid UTF-8: byte 0x\(byte) cannot start a character here",
+                        file: file, at: position)
+                ]
+            )
+        }
+        let source = SourceText(validUTF8: bytes, unicodeBreaks: !isJSON)
+        let tree =
+            isJSON
+            ? JSONReader.read(source, file: file, limits: limits)
+            : YAMLReader(file: file, limits: limits).read(source)
+        var diagnostics = tree.diagnostics
+        guard let rootNode = tree.root else { return (nil, Self.unique(diagnostics)) }
+        var decoder = DocumentDecoder(file: file, limits: limits, rootDirectory: root)
+        let document = decoder.decode(rootNode)
+        diagnostics += decoder.diagnostics
+        diagnostics = Self.unique(diagnostics)
+        return (diagnostics.hasErrors ? nil : document, diagnostics)
+    }
+
+    static func unsupportedExtension(_ file: String) -> Diagnostic {
+        Diagnostic(
+            .unsupportedExtension, "`\(file)` is not a flow file; flow files end in .yaml, .yml or .json", file: file,
+            at: nil)
+    }
+
+    static func tooLarge(_ file: String, size: Int?, limit: Int) -> Diagnostic {
+        let size = size.map { "is \($0) bytes" } ?? "is larger than that"
+        return Diagnostic(.fileTooLarge, "the file \(size); the limit is \(limit) bytes", file: file, at: nil)
+    }
+
+    /// Drops repeated diagnostics (an aliased part of a YAML document is checked once per use), keeping order.
+    private static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return diagnostics.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,14 @@
+import FlowModel
+
+/// What ``FlowLoader/load(file:)`` produced: the documents that loaded, and every finding.
+public struct LoadResult: Sendable {
+    /// The root document and every sub-flow that loaded; `nil` when the root file could not be loaded.
+    public var flows: FlowSet?
+    /// Every finding, in the order found; errors among them mean some file did not load.
+    public var diagnostics: [Diagnostic]
+
+    public init(flows: FlowSet?, diagnostics: [Diagnostic]) {
+        self.flows = flows
+        self.diagnostics = diagnostics
+    }
+}

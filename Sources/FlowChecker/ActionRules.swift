@@ -7,7 +7,8 @@ extension DocumentChecker {
         guard let catalog else {
             // The unknown authority is reported once for the file.
             return .action(
-                name: step.action.value, arguments: step.arguments, outcomes: addUncheckedRoutes(step.outcomes, from: index))
+                name: step.action.value, arguments: step.arguments,
+                outcomes: addUncheckedRoutes(step.outcomes, from: index))
         }
         guard let action = catalog.actions[step.action.value] else {
             let suggestion = Spelling.suggestion(for: step.action.value, among: catalog.actions.keys)
@@ -15,7 +16,8 @@ extension DocumentChecker {
                 .unknownAction, "action `\(step.action.value)` is not in the `\(catalog.authority)` catalog",
                 at: step.action.position, hint: suggestion.map { "did you mean `\($0)`?" })
             return .action(
-                name: step.action.value, arguments: step.arguments, outcomes: addUncheckedRoutes(step.outcomes, from: index))
+                name: step.action.value, arguments: step.arguments,
+                outcomes: addUncheckedRoutes(step.outcomes, from: index))
         }
         checkArguments(step, against: action)
         let outcomes = routeOutcomes(
@@ -83,7 +85,9 @@ extension DocumentChecker {
             for name in rest { routes[name] = edge }
         } else if !rest.isEmpty {
             let names = rest.map { "`\($0)`" }.joined(separator: ", ")
-            report(unhandled, "\(subject) can give \(noun)\(rest.count == 1 ? "" : "s") \(names), not handled in `on:`", at: map.position)
+            report(
+                unhandled, "\(subject) can give \(noun)\(rest.count == 1 ? "" : "s") \(names), not handled in `on:`",
+                at: map.position)
         }
         return routes
     }

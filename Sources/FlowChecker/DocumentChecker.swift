@@ -65,7 +65,9 @@ struct DocumentChecker {
             reportUnboundedLoops(analysis)
             checkDefiniteAssignment(analysis)
             if !ends.keys.contains(.success) {
-                report(.noSuccess, "no path from `\(document.start.value)` reaches a success end", at: document.start.position)
+                report(
+                    .noSuccess, "no path from `\(document.start.value)` reaches a success end",
+                    at: document.start.position)
             }
         }
         guard !diagnostics.hasErrors, let start = stepIndex[document.start.value] else { return nil }

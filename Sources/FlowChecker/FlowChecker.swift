@@ -49,7 +49,9 @@ private struct CheckSession {
             let cycle = (inProgress[cycleStart...] + [file]).joined(separator: " → ")
             if let use {
                 diagnostics.append(
-                    Diagnostic(.subflowCycle, "sub-flows use each other in a cycle: \(cycle)", file: use.file, at: use.position))
+                    Diagnostic(
+                        .subflowCycle, "sub-flows use each other in a cycle: \(cycle)", file: use.file, at: use.position
+                    ))
             }
             return nil
         }

@@ -12,7 +12,7 @@ extension DocumentChecker {
             var branches: [ResolvedBranch] = []
             for (offset, branch) in choose.branches.enumerated() {
                 var assigns: Set<String> = []
-                if case .present(true) = branch.condition.test { assigns.insert(branch.condition.variable.value) }
+                if case .present(true) = branch.condition.test { assigns.insert(branch.condition.rootVariable) }
                 recordConditionRead(branch.condition, step: index)
                 let edge = addEdge(from: index, label: .branch(offset), branch.then, assigns: assigns)
                 branches.append(ResolvedBranch(condition: branch.condition, edge: edge))
@@ -63,7 +63,8 @@ extension DocumentChecker {
         recordReads(of: ask.hint, step: index)
         var choices: [String: Int] = [:]
         for choice in ask.choices {
-            choices[choice.name.value] = addEdge(from: index, label: .choice(choice.name.value), choice.transition, assigns: [])
+            choices[choice.name.value] = addEdge(
+                from: index, label: .choice(choice.name.value), choice.transition, assigns: [])
         }
         let next = addEdge(from: index, label: .next, ask.next, assigns: Set(asked), waitsForUser: true)
         for edge in choices.values { edgeWaitsForUser[edge] = true }
@@ -72,7 +73,7 @@ extension DocumentChecker {
 
     private mutating func recordConditionRead(_ condition: Condition, step: Int) {
         if case .present = condition.test { return }  // testing presence is how a flow reads a maybe-unset variable
-        reads.append(VariableRead(name: condition.variable.value, position: condition.variable.position, step: step))
+        reads.append(VariableRead(name: condition.rootVariable, position: condition.variable.position, step: step))
     }
 
     /// Adds the edge of `transition` (and of its `exhausted` transition) and returns its index.

@@ -33,7 +33,9 @@ extension DocumentChecker {
                     "sub-flow `\(step.path.value)` has no param `\(argument.name.value)`"
                         + (known.isEmpty ? "; it takes none" : "; it takes \(known)"),
                     at: argument.name.position,
-                    hint: Spelling.suggestion(for: argument.name.value, among: params.keys).map { "did you mean `\($0)`?" })
+                    hint: Spelling.suggestion(for: argument.name.value, among: params.keys).map {
+                        "did you mean `\($0)`?"
+                    })
                 continue
             }
             checkType(of: argument, expected: param.type.valueType)

@@ -15,7 +15,9 @@ extension DocumentChecker {
             switch step.kind {
             case .action(let action):
                 for outcome in catalog?.actions[action.action.value]?.outcomes.values ?? [:].values {
-                    for (name, datum) in outcome.data where variableTypes[name] == nil { variableTypes[name] = datum.type }
+                    for (name, datum) in outcome.data where variableTypes[name] == nil {
+                        variableTypes[name] = datum.type
+                    }
                 }
             case .set(let set):
                 for assignment in set.assignments where variableTypes[assignment.name.value] == nil {
@@ -26,9 +28,9 @@ extension DocumentChecker {
                     for name in outputs where variableTypes[name] == nil { variableTypes[name] = .string }
                 }
             case .choose(let choose):
-                for branch in choose.branches where variableTypes[branch.condition.variable.value] == nil {
+                for branch in choose.branches where variableTypes[branch.condition.rootVariable] == nil {
                     if case .present(true) = branch.condition.test {
-                        variableTypes[branch.condition.variable.value] = .string
+                        variableTypes[branch.condition.rootVariable] = .string
                     }
                 }
             case .ask, .end:
@@ -80,11 +82,14 @@ extension DocumentChecker {
             if case .ask(let ask) = step.kind { asked.formUnion(ask.inputs.map(\.value)) }
         }
         for input in document.inputs where !asked.contains(input.name.value) {
-            report(.unusedDeclaration, "input `\(input.name.value)` is declared but no `ask` step asks it", at: input.name.position)
+            report(
+                .unusedDeclaration, "input `\(input.name.value)` is declared but no `ask` step asks it",
+                at: input.name.position)
         }
         let read = Set(reads.map(\.name))
         for param in document.params where !read.contains(param.name.value) {
-            report(.unusedDeclaration, "param `\(param.name.value)` is declared but never read", at: param.name.position)
+            report(
+                .unusedDeclaration, "param `\(param.name.value)` is declared but never read", at: param.name.position)
         }
     }
 }

@@ -47,13 +47,15 @@ extension DocumentDecoder {
         checkKeys(fields, allowed: Self.conditionKeys, in: context)
         var variable: Located<String>?
         if let entry = required(fields, "var", in: context), let text = string(entry) {
-            if Identifier.isVariablePath(text.value) {
+            if text.value.split(separator: ".", omittingEmptySubsequences: false)
+                .allSatisfy({ Identifier.isVariableName(String($0)) })
+            {
                 variable = text
             } else {
                 report(
                     .invalidValue,
                     "`var` `\(text.value)` is not a variable: write `name` or `name.field`, where names are letters, "
-                        + "digits, `_` and `-`, starting with a letter or `_`",
+                        + "digits and `_`, starting with a letter or `_`",
                     at: text.position)
             }
         }

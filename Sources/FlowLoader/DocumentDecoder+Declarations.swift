@@ -10,7 +10,7 @@ extension DocumentDecoder {
         guard let map = mapping(entry.value, what: "`params`") else { return [] }
         var params: [ParamDeclaration] = []
         for item in map.entries {
-            checkName(item.key, what: "param name", at: item.keyPosition)
+            checkVariableName(item.key, what: "param name", at: item.keyPosition)
             let context = "param `\(item.key)`"
             guard let fields = mapping(item.value, what: context) else { continue }
             checkKeys(fields, allowed: Self.paramKeys, in: context)
@@ -29,7 +29,7 @@ extension DocumentDecoder {
         guard let map = mapping(entry.value, what: "`inputs`") else { return [] }
         var inputs: [InputDeclaration] = []
         for item in map.entries {
-            checkName(item.key, what: "input name", at: item.keyPosition)
+            checkVariableName(item.key, what: "input name", at: item.keyPosition)
             if let input = input(item) { inputs.append(input) }
         }
         return inputs
@@ -92,7 +92,9 @@ extension DocumentDecoder {
             return nil
         }
         if source.key == "from" {
-            return name(source, what: "`from`").map { .variable($0) }
+            guard let text = string(source) else { return nil }
+            checkVariableName(text.value, what: "`from`", at: text.position)
+            return .variable(text)
         }
         return attributeFields(source).map { .fields($0) }
     }
@@ -130,7 +132,7 @@ extension DocumentDecoder {
         if let type = InputType(rawValue: text.value) { return type }
         let names = InputType.allCases.map(\.rawValue)
         var message = "unknown input type `\(text.value)`"
-        if let suggestion = Identifier.suggestion(for: text.value, among: names) {
+        if let suggestion = Spelling.suggestion(for: text.value, among: names) {
             message += "; did you mean `\(suggestion)`?"
         } else {
             message += "; expected one of " + names.joined(separator: ", ")

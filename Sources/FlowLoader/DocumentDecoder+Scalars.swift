@@ -19,7 +19,7 @@ extension DocumentDecoder {
             var message = "unknown key `\(entry.key)` in \(context)"
             if elsewhere.contains(entry.key) {
                 message = "`\(entry.key)` does not belong in \(context)"
-            } else if let suggestion = Identifier.suggestion(for: entry.key, among: allowed) {
+            } else if let suggestion = Spelling.suggestion(for: entry.key, among: allowed) {
                 report(.unknownKey, message + "; did you mean `\(suggestion)`?", at: entry.keyPosition)
                 continue
             }
@@ -86,6 +86,15 @@ extension DocumentDecoder {
         report(
             .invalidValue,
             "\(what) `\(text)` is not a valid name: use letters, digits, `_` and `-`, starting with a letter or `_`",
+            at: position)
+    }
+
+    /// FR012 unless `text` is a variable name (no `-`).
+    mutating func checkVariableName(_ text: String, what: String, at position: SourcePosition) {
+        guard !Identifier.isVariableName(text) else { return }
+        report(
+            .invalidValue,
+            "\(what) `\(text)` is not a valid variable name: use letters, digits and `_`, starting with a letter or `_`",
             at: position)
     }
 

@@ -8,7 +8,7 @@ extension DocumentDecoder {
         guard let fields = mapping(entry.value, what: "`\(entry.key)`") else { return [] }
         var values: [NamedValue] = []
         for item in fields.entries {
-            checkName(item.key, what: "name", at: item.keyPosition)
+            checkVariableName(item.key, what: "name", at: item.keyPosition)
             if let value = valueExpression(item.value, what: "the value of `\(item.key)`", allowList: true) {
                 values.append(NamedValue(name: Located(item.key, at: item.keyPosition), value: value))
             }

@@ -61,7 +61,7 @@ enum TemplateParser {
     /// Parses `name.field.field` into a reference.
     private static func reference(_ path: String, at position: SourcePosition) -> Result<VariableReference, Failure> {
         let segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let name = segments.first, segments.allSatisfy(Identifier.isName) else {
+        guard let name = segments.first, segments.allSatisfy(Identifier.isVariableName) else {
             return .failure(referenceFailure(path, at: position))
         }
         return .success(VariableReference(name: name, fields: Array(segments.dropFirst()), position: position))
@@ -79,7 +79,7 @@ enum TemplateParser {
         }
         return Failure(
             message: "`${\(path)}` is not a variable: write `${name}` or `${name.field}`, where names are letters, "
-                + "digits, `_` and `-`, starting with a letter or `_`",
+                + "digits and `_`, starting with a letter or `_`",
             position: position)
     }
 }

@@ -9,7 +9,10 @@ public struct ActionCatalog: Sendable, Hashable, Codable {
     public var description: String?
     public var actions: [String: CatalogAction]
 
-    public init(catalog: Int = 1, authority: String, title: String? = nil, description: String? = nil, actions: [String: CatalogAction]) {
+    public init(
+        catalog: Int = 1, authority: String, title: String? = nil, description: String? = nil,
+        actions: [String: CatalogAction]
+    ) {
         self.catalog = catalog
         self.authority = authority
         self.title = title
@@ -24,7 +27,9 @@ public struct CatalogAction: Sendable, Hashable, Codable {
     public var parameters: [String: CatalogValue]
     public var outcomes: [String: CatalogOutcome]
 
-    public init(description: String? = nil, parameters: [String: CatalogValue] = [:], outcomes: [String: CatalogOutcome]) {
+    public init(
+        description: String? = nil, parameters: [String: CatalogValue] = [:], outcomes: [String: CatalogOutcome]
+    ) {
         self.description = description
         self.parameters = parameters
         self.outcomes = outcomes

@@ -28,12 +28,16 @@ public struct Rule: Sendable, Hashable {
         Rule(.invalidUTF8, .error, "file is not valid UTF-8", "save the file as UTF-8"),
         Rule(.emptyFile, .error, "file has no content", "a flow needs at least `flowrun`, `id`, `start` and `steps`"),
         Rule(.syntaxError, .error, "YAML or JSON syntax error", "fix the syntax at the position shown"),
-        Rule(.nestingTooDeep, .error, "nesting is deeper than the limit", "flatten the document; flows need little nesting"),
+        Rule(
+            .nestingTooDeep, .error, "nesting is deeper than the limit",
+            "flatten the document; flows need little nesting"),
         Rule(
             .documentTooLarge, .error, "too many nodes once aliases are expanded",
             "remove the alias chain; anchors may not multiply the document"),
         Rule(.duplicateKey, .error, "a key appears twice in one mapping", "remove or rename one of the two keys"),
-        Rule(.unknownKey, .error, "key is not part of the flow format", "check the spelling against the language reference"),
+        Rule(
+            .unknownKey, .error, "key is not part of the flow format",
+            "check the spelling against the language reference"),
         Rule(.wrongType, .error, "value has the wrong type", "see the language reference for the expected type"),
         Rule(.missingKey, .error, "a required key is missing", "add the key"),
         Rule(.invalidValue, .error, "value is not allowed here", "see the allowed values in the message"),
@@ -45,7 +49,8 @@ public struct Rule: Sendable, Hashable {
             "keep sub-flows inside the folder of the flow being run"),
         Rule(.subflowNotFound, .error, "sub-flow file cannot be read", "check the path; it is relative to this file"),
         Rule(.unsupportedExtension, .error, "not a flow file extension", "name flow files .yaml, .yml or .json"),
-        Rule(.templateSyntax, .error, "malformed `${...}` interpolation", "write `${name}`; use `$$` for a literal `$`"),
+        Rule(
+            .templateSyntax, .error, "malformed `${...}` interpolation", "write `${name}`; use `$$` for a literal `$`"),
         Rule(.invalidPattern, .error, "invalid regular expression", "fix the regular expression"),
         Rule(.multipleDocuments, .error, "more than one YAML document", "keep one flow per file"),
         Rule(.undefinedStep, .error, "target step does not exist", "define the step or fix the name"),

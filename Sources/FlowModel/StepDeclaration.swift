@@ -135,8 +135,14 @@ public struct Condition: Sendable, Hashable {
         case matches(Located<String>)
     }
 
+    /// The variable tested: `name`, or `name.field` to test a field of its value.
     public var variable: Located<String>
     public var test: Test
+
+    /// The variable itself, without fields.
+    public var rootVariable: String {
+        String(variable.value.prefix { $0 != "." })
+    }
     public var position: SourcePosition {
         get { mark.position }
         set { mark = SourceMark(newValue) }

@@ -35,7 +35,8 @@ public struct Template: Sendable, Hashable {
     public var source: String {
         parts.map { part in
             switch part {
-            case .text(let text): return text.split(separator: "$", omittingEmptySubsequences: false).joined(separator: "$$")
+            case .text(let text):
+                return text.split(separator: "$", omittingEmptySubsequences: false).joined(separator: "$$")
             case .variable(let reference): return "${\(reference.path)}"
             }
         }.joined()

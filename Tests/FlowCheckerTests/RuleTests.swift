@@ -99,13 +99,17 @@ struct RuleTests {
 
     @Test("FR106 handling an outcome the action can never return")
     func impossibleOutcome() throws {
-        let result = try check(variant("      completed: done\n      userNotFound", "      completed: done\n      expired: done\n      userNotFound"))
+        let result = try check(
+            variant(
+                "      completed: done\n      userNotFound",
+                "      completed: done\n      expired: done\n      userNotFound"))
         #expect(result.found == ["FR106@18:7"])
     }
 
     @Test("FR107 unknown parameter")
     func unknownParameter() throws {
-        let result = try check(variant(#"with: { username: "${email}" }"#, #"with: { username: "${email}", pasword: x }"#))
+        let result = try check(
+            variant(#"with: { username: "${email}" }"#, #"with: { username: "${email}", pasword: x }"#))
         #expect(result.found == ["FR107@14:35"])
         #expect(result.diagnostics.first?.hint == "did you mean `password`?")
     }
@@ -119,7 +123,9 @@ struct RuleTests {
     @Test("FR109 asking an undeclared input; a param is not an input")
     func undeclaredInput() throws {
         #expect(try check(variant("ask: [email]", "ask: [email, phone]")).found == ["FR109@10:18"])
-        let withParam = variant("inputs:\n", "params:\n  phone: { type: text }\ninputs:\n", in: variant("ask: [email]", "ask: [email, phone]"))
+        let withParam = variant(
+            "inputs:\n", "params:\n  phone: { type: text }\ninputs:\n",
+            in: variant("ask: [email]", "ask: [email, phone]"))
         let result = try check(withParam)
         #expect(result.found.contains("FR109@12:18"))
         #expect(result.diagnostics.contains { $0.message.contains("is a param") })
@@ -127,13 +133,16 @@ struct RuleTests {
 
     @Test("FR110 declared input never asked and param never read are warnings")
     func unusedDeclaration() throws {
-        #expect(try check(variant("  code: { type: code }\n", "  code: { type: code }\n  phone: { type: text }\n")).found == ["FR110@7:3"])
+        #expect(
+            try check(variant("  code: { type: code }\n", "  code: { type: code }\n  phone: { type: text }\n")).found
+                == ["FR110@7:3"])
         #expect(try check(variant("inputs:\n", "params:\n  tenant: { type: text }\ninputs:\n")).found == ["FR110@5:3"])
     }
 
     @Test("FR111 a variable read where some path has not set it")
     func maybeUnset() throws {
-        let result = try check(variant("message: Welcome ${username}", "message: Welcome ${username}, code went to ${sentTo}"))
+        let result = try check(
+            variant("message: Welcome ${username}", "message: Welcome ${username}, code went to ${sentTo}"))
         #expect(result.found == ["FR111@31:48"])
         #expect(result.diagnostics.first?.hint.contains("`begin`") == true)
     }
@@ -193,7 +202,8 @@ struct RuleTests {
                 on: { success: { end: success } }
 
             """
-        let child = parent.replacingOccurrences(of: "id: a", with: "id: b").replacingOccurrences(of: "./b.yaml", with: "./a.yaml")
+        let child = parent.replacingOccurrences(of: "id: a", with: "id: b").replacingOccurrences(
+            of: "./b.yaml", with: "./a.yaml")
         let result = try check([("a.yaml", parent), ("b.yaml", child)])
         #expect(result.found == ["FR114@7:10"])
         #expect(result.diagnostics.first?.file.hasSuffix("b.yaml") == true)
@@ -239,22 +249,38 @@ struct RuleTests {
     func unhandledSubflowEnd() throws {
         let result = try check([("parent.yaml", Self.parent(on: "{ success: done }")), ("child.yaml", Self.child)])
         #expect(result.found == ["FR115@12:5"])
-        let handled = try check([("parent.yaml", Self.parent(on: "{ success: done, failure: { fail: no } }")), ("child.yaml", Self.child)])
+        let handled = try check([
+            ("parent.yaml", Self.parent(on: "{ success: done, failure: { fail: no } }")), ("child.yaml", Self.child),
+        ])
         #expect(handled.found == [])
         #expect(handled.program?.subflows.count == 1)
     }
 
     @Test("FR116 handling an end the sub-flow cannot reach")
     func impossibleSubflowEnd() throws {
-        let result = try check([("parent.yaml", Self.parent(on: "{ success: done, failure: { fail: no }, browser_required: { end: failure } }")), ("child.yaml", Self.child)])
+        let result = try check([
+            (
+                "parent.yaml",
+                Self.parent(on: "{ success: done, failure: { fail: no }, browser_required: { end: failure } }")
+            ), ("child.yaml", Self.child),
+        ])
         #expect(result.found == ["FR116@12:49"])
     }
 
     @Test("FR117 sub-flow params missing or unknown")
     func subflowParams() throws {
-        let missing = try check([("parent.yaml", Self.parent(on: "{ success: done, failure: { fail: no } }", with: "with: {}")), ("child.yaml", Self.child)])
+        let missing = try check([
+            ("parent.yaml", Self.parent(on: "{ success: done, failure: { fail: no } }", with: "with: {}")),
+            ("child.yaml", Self.child),
+        ])
         #expect(missing.found == ["FR117@10:10"])
-        let unknown = try check([("parent.yaml", Self.parent(on: "{ success: done, failure: { fail: no } }", with: #"with: { email: "${email}", mail: x }"#)), ("child.yaml", Self.child)])
+        let unknown = try check([
+            (
+                "parent.yaml",
+                Self.parent(
+                    on: "{ success: done, failure: { fail: no } }", with: #"with: { email: "${email}", mail: x }"#)
+            ), ("child.yaml", Self.child),
+        ])
         #expect(unknown.found == ["FR117@11:32"])
     }
 
@@ -273,8 +299,10 @@ struct RuleTests {
 
     @Test("FR120 a value of the wrong type for a parameter")
     func typeMismatch() throws {
-        #expect(try check(variant(#"with: { username: "${email}" }"#, "with: { username: 42 }")).found == ["FR120@14:13"])
-        #expect(try check(variant(#"with: { username: "${email}" }"#, #"with: { username: "user-${email}" }"#)).found == [])
+        #expect(
+            try check(variant(#"with: { username: "${email}" }"#, "with: { username: 42 }")).found == ["FR120@14:13"])
+        #expect(
+            try check(variant(#"with: { username: "${email}" }"#, #"with: { username: "user-${email}" }"#)).found == [])
     }
 
     @Test("FR121 no path reaches a success end")

@@ -155,7 +155,8 @@ private func flow(_ steps: String, header: String = "") -> String {
             ("  s: { end: success, message: 'a ${x..y}' }", "${", "is not a variable"),
             ("  s:\n    end: success\n    message: Costs $$5 or $x ${bad name}", "${", "is not a variable"),
             ("  s: { set: { a: [ok, '${'] }, next: done }", "${", "unterminated"),
-            ("  s: { end: success, output: { a: 'x ${b-c} ${}' } }", "${}", "empty"),
+            ("  s: { end: success, output: { a: 'x ${} ${b-c}' } }", "${}", "empty"),
+            ("  s: { end: success, output: { a: 'x ${b-c}' } }", "${", "is not a variable"),
             // Escapes in a double-quoted scalar: the scalar's start is the best position there is.
             ("  s: { end: success, message: \"\\tHi ${a\" }", "\"\\t", "unterminated"),
             // So is a multi-line plain scalar.

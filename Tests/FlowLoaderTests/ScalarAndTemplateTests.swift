@@ -85,6 +85,6 @@ import Testing
         #expect(try #require(message("\"${profile}\"")).soleVariable?.name == "profile")
         #expect(try #require(message("cost $")).parts == [.text("cost $")])
         #expect(try #require(message("$$${x}")).parts.first == .text("$"))
-        #expect(try #require(message("'${under_score-dash}'")).soleVariable?.name == "under_score-dash")
+        #expect(try #require(message("'${under_score_2}'")).soleVariable?.name == "under_score_2")
     }
 }

@@ -8,21 +8,12 @@ extension DocumentDecoder {
 
     mutating func chooseStep(_ fields: Fields, context: String, at position: SourcePosition) -> StepKind? {
         var branches: [ChooseBranch]?
-        if let entry = fields["choose"] {
-            if case .sequence(let items) = entry.value.value {
-                if items.isEmpty {
-                    report(.invalidValue, "`choose` must list at least one branch", at: entry.value.position)
-                }
-                var decoded: [ChooseBranch] = []
-                for (index, item) in items.enumerated() {
-                    if let branch = branch(item, number: index + 1) { decoded.append(branch) }
-                }
-                branches = decoded
-            } else {
-                report(
-                    .wrongType, "`choose` must be a list of `if`/`then` branches, found \(entry.value.kindDescription)",
-                    at: entry.value.position)
+        if let entry = fields["choose"], let items = list(entry, of: "`if`/`then` branches", atLeastOne: "branch") {
+            var decoded: [ChooseBranch] = []
+            for (index, item) in items.enumerated() {
+                if let branch = branch(item, number: index + 1) { decoded.append(branch) }
             }
+            branches = decoded
         }
         let otherwise = required(fields, "otherwise", in: context, at: position).flatMap {
             transition($0.value, what: "`otherwise`")
@@ -59,22 +50,16 @@ extension DocumentDecoder {
                     at: text.position)
             }
         }
-        let tests = fields.present(Self.conditionTests)
-        guard let testEntry = tests.first else {
-            report(
-                .missingKey,
-                "\(context) needs one test: " + Self.conditionTests.map { "`\($0)`" }.joined(separator: ", "),
-                at: fields.position)
-            return nil
-        }
-        for extra in tests.dropFirst() {
-            report(
-                .conflictingKeys,
-                "\(context) has both `\(testEntry.key)` and `\(extra.key)`; a condition has exactly one test",
-                at: extra.keyPosition)
-        }
+        guard
+            let (testEntry, isAlone) = exactlyOne(
+                of: Self.conditionTests, in: fields,
+                missing: "\(context) needs one test: "
+                    + Self.conditionTests.map { "`\($0)`" }.joined(separator: ", "),
+                at: fields.position,
+                conflict: { "\(context) has both `\($0)` and `\($1)`; a condition has exactly one test" })
+        else { return nil }
         let test = conditionTest(testEntry)
-        guard let variable, let test, tests.count == 1 else { return nil }
+        guard let variable, let test, isAlone else { return nil }
         return Condition(variable: variable, test: test, position: node.position)
     }
 
@@ -85,16 +70,7 @@ extension DocumentDecoder {
         case "present": return boolean(entry).map { .present($0) }
         case "matches": return regularExpression(entry).map { .matches($0) }
         default:
-            guard case .sequence(let items) = entry.value.value else {
-                report(
-                    .wrongType, "`oneOf` must be a list of values, found \(entry.value.kindDescription)",
-                    at: entry.value.position)
-                return nil
-            }
-            if items.isEmpty {
-                report(.invalidValue, "`oneOf` must list at least one value", at: entry.value.position)
-                return nil
-            }
+            guard let items = list(entry, of: "values", atLeastOne: "value"), !items.isEmpty else { return nil }
             let values = items.compactMap { scalar($0, what: "each value of `oneOf`") }
             return values.count == items.count ? .oneOf(values) : nil
         }

@@ -5,6 +5,7 @@ extension DocumentDecoder {
     static let paramKeys = ["type", "secret"]
     static let inputKeys = ["type", "label", "hint", "secret", "pattern", "patternMessage", "fields", "from"]
     static let attributeFieldKeys = ["name", "label", "pattern", "required"]
+    static let attributeSourceKeys = ["fields", "from"]
 
     mutating func params(_ entry: TreeEntry) -> [ParamDeclaration] {
         guard let map = mapping(entry.value, what: "`params`") else { return [] }
@@ -63,9 +64,8 @@ extension DocumentDecoder {
     private mutating func attributeSource(
         _ fields: Fields, type: InputType, context: String, at position: SourcePosition
     ) -> AttributeSource? {
-        let sources = fields.present(["fields", "from"])
         guard type == .attributes else {
-            for entry in sources {
+            for entry in fields.present(Self.attributeSourceKeys) {
                 report(
                     .conflictingKeys,
                     "`\(entry.key)` applies only to `attributes` inputs, and \(context) is `\(type.rawValue)`",
@@ -81,16 +81,13 @@ extension DocumentDecoder {
                     at: entry.keyPosition)
             }
         }
-        if sources.count > 1 {
-            report(
-                .conflictingKeys, "\(context) has both `fields` and `from`; keep exactly one of them",
-                at: sources[1].keyPosition)
-            return nil
-        }
-        guard let source = sources.first else {
-            report(.missingKey, "\(context) is an `attributes` input and needs `fields` or `from`", at: position)
-            return nil
-        }
+        guard
+            let (source, isAlone) = exactlyOne(
+                of: Self.attributeSourceKeys, in: fields,
+                missing: "\(context) is an `attributes` input and needs `fields` or `from`", at: position,
+                conflict: { _, _ in "\(context) has both `fields` and `from`; keep exactly one of them" }),
+            isAlone
+        else { return nil }
         if source.key == "from" {
             guard let text = string(source) else { return nil }
             checkVariableName(text.value, what: "`from`", at: text.position)
@@ -100,15 +97,7 @@ extension DocumentDecoder {
     }
 
     private mutating func attributeFields(_ entry: TreeEntry) -> [AttributeField]? {
-        guard case .sequence(let items) = entry.value.value else {
-            report(
-                .wrongType, "`fields` must be a list of fields, found \(entry.value.kindDescription)",
-                at: entry.value.position)
-            return nil
-        }
-        if items.isEmpty {
-            report(.invalidValue, "`fields` must list at least one field", at: entry.value.position)
-        }
+        guard let items = list(entry, of: "fields", atLeastOne: "field") else { return nil }
         var result: [AttributeField] = []
         for item in items {
             guard let fields = mapping(item, what: "each of `fields`") else { continue }

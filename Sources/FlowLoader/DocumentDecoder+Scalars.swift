@@ -12,6 +12,21 @@ extension DocumentDecoder {
         return Fields(entries: entries, position: node.position)
     }
 
+    /// The items of a list: FR010 when `entry` is not a list (of `items`), FR012 when it is empty (it must list
+    /// at least one `item`), and then the empty list.
+    mutating func list(_ entry: TreeEntry, of items: String, atLeastOne item: String) -> [TreeNode]? {
+        guard case .sequence(let nodes) = entry.value.value else {
+            report(
+                .wrongType, "`\(entry.key)` must be a list of \(items), found \(entry.value.kindDescription)",
+                at: entry.value.position)
+            return nil
+        }
+        if nodes.isEmpty {
+            report(.invalidValue, "`\(entry.key)` must list at least one \(item)", at: entry.value.position)
+        }
+        return nodes
+    }
+
     /// FR009 for every key of `fields` not in `allowed`, with a suggestion when one is close.
     mutating func checkKeys(_ fields: Fields, allowed: [String], in context: String, elsewhere: [String] = []) {
         for entry in fields.entries where !allowed.contains(entry.key) {
@@ -37,16 +52,39 @@ extension DocumentDecoder {
         return nil
     }
 
+    /// The entry of `fields` whose key is one of `keys`: FR011 with `missing` at `position` when there is none,
+    /// FR013 with `conflict(first, extra)` at each one after the first. With more than one, the first (in source
+    /// order) is returned with `isAlone` false.
+    mutating func exactlyOne(
+        of keys: [String], in fields: Fields, missing: @autoclosure () -> String, at position: SourcePosition,
+        conflict: (_ first: String, _ extra: String) -> String
+    ) -> (entry: TreeEntry, isAlone: Bool)? {
+        let present = fields.present(keys)
+        guard let first = present.first else {
+            report(.missingKey, missing(), at: position)
+            return nil
+        }
+        for extra in present.dropFirst() {
+            report(.conflictingKeys, conflict(first.key, extra.key), at: extra.keyPosition)
+        }
+        return (first, present.count == 1)
+    }
+
     mutating func string(_ entry: TreeEntry) -> Located<String>? {
         string(entry.value, what: "`\(entry.key)`")
     }
 
     mutating func string(_ node: TreeNode, what: String) -> Located<String>? {
+        stringScalar(node, what: what).map { Located($0.text, at: node.position) }
+    }
+
+    /// The string scalar of `node`, or FR010.
+    mutating func stringScalar(_ node: TreeNode, what: String) -> StringScalar? {
         guard case .string(let scalar) = node.value else {
             report(.wrongType, "\(what) must be a string, found \(node.kindDescription)", at: node.position)
             return nil
         }
-        return Located(scalar.text, at: node.position)
+        return scalar
     }
 
     mutating func integer(_ entry: TreeEntry) -> Located<Int>? {
@@ -118,11 +156,7 @@ extension DocumentDecoder {
     }
 
     mutating func template(_ node: TreeNode, what: String) -> Template? {
-        guard case .string(let scalar) = node.value else {
-            report(.wrongType, "\(what) must be a string, found \(node.kindDescription)", at: node.position)
-            return nil
-        }
-        return template(scalar, at: node.position)
+        stringScalar(node, what: what).flatMap { template($0, at: node.position) }
     }
 
     mutating func template(_ scalar: StringScalar, at position: SourcePosition) -> Template? {

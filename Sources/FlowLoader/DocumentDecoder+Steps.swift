@@ -38,21 +38,18 @@ extension DocumentDecoder {
     private mutating func step(_ item: TreeEntry) -> StepDeclaration? {
         let context = "step `\(item.key)`"
         guard let fields = mapping(item.value, what: context) else { return nil }
-        let kinds = fields.present(Self.stepKinds)
-        guard let kindEntry = kinds.first else {
+        // Without a kind, keys are checked against every step kind's; with one, against that kind's (below).
+        if fields.present(Self.stepKinds).isEmpty {
             checkKeys(fields, allowed: Self.allStepKeys, in: context)
-            report(
-                .missingKey,
-                "\(context) has no kind: give it one of " + Self.stepKinds.map { "`\($0)`" }.joined(separator: ", "),
-                at: item.keyPosition)
-            return nil
         }
-        for extra in kinds.dropFirst() {
-            report(
-                .conflictingKeys,
-                "\(context) has both `\(kindEntry.key)` and `\(extra.key)`; a step has exactly one kind",
-                at: extra.keyPosition)
-        }
+        guard
+            let kindEntry = exactlyOne(
+                of: Self.stepKinds, in: fields,
+                missing: "\(context) has no kind: give it one of "
+                    + Self.stepKinds.map { "`\($0)`" }.joined(separator: ", "),
+                at: item.keyPosition,
+                conflict: { "\(context) has both `\($0)` and `\($1)`; a step has exactly one kind" })?.entry
+        else { return nil }
         let allowed = (Self.stepKeys[kindEntry.key] ?? []) + Self.commonStepKeys
         let others = Self.allStepKeys.filter { !allowed.contains($0) && !Self.stepKinds.contains($0) }
         checkKeys(
@@ -68,8 +65,8 @@ extension DocumentDecoder {
         case "choose": kind = chooseStep(fields, context: context, at: item.keyPosition)
         case "set": kind = setStep(fields, context: context, at: item.keyPosition)
         case "use": kind = useStep(fields, context: context, at: item.keyPosition)
-        case "end": kind = endStep(fields).map { .end($0) }
-        default: kind = failStep(fields).map { .end($0) }
+        case "end": kind = endSpec(kindEntry, reason: fields["reason"], output: fields["output"]).map { .end($0) }
+        default: kind = failSpec(kindEntry, output: fields["output"]).map { .end($0) }
         }
         guard let kind else { return nil }
         return StepDeclaration(name: Located(item.key, at: item.keyPosition), message: message, kind: kind)
@@ -200,10 +197,13 @@ extension DocumentDecoder {
         }
     }
 
-    private mutating func endStep(_ fields: Fields) -> EndSpec? {
-        guard let entry = fields["end"], let kind = endKind(entry) else { return nil }
+    /// `end: KIND` with its `reason` (only with `end: failure`) and `output`, in a step or a transition.
+    mutating func endSpec(_ entry: TreeEntry, reason reasonEntry: TreeEntry?, output outputEntry: TreeEntry?)
+        -> EndSpec?
+    {
+        guard let kind = endKind(entry) else { return nil }
         var reason: Located<String>?
-        if let reasonEntry = fields["reason"] {
+        if let reasonEntry {
             if kind.value == .failure {
                 reason = name(reasonEntry, what: "reason")
             } else {
@@ -212,14 +212,14 @@ extension DocumentDecoder {
                     at: reasonEntry.keyPosition)
             }
         }
-        let output = fields["output"].map { valueMap($0) } ?? []
+        let output = outputEntry.map { valueMap($0) } ?? []
         return EndSpec(kind: kind, reason: reason, output: output)
     }
 
-    /// `fail: REASON`, shorthand for `end: failure` with that reason.
-    private mutating func failStep(_ fields: Fields) -> EndSpec? {
-        guard let entry = fields["fail"], let reason = name(entry, what: "reason") else { return nil }
-        let output = fields["output"].map { valueMap($0) } ?? []
+    /// `fail: REASON`, shorthand for `end: failure` with that reason, and its `output`, in a step or a transition.
+    mutating func failSpec(_ entry: TreeEntry, output outputEntry: TreeEntry?) -> EndSpec? {
+        guard let reason = name(entry, what: "reason") else { return nil }
+        let output = outputEntry.map { valueMap($0) } ?? []
         return EndSpec(kind: Located(.failure, at: reason.position), reason: reason, output: output)
     }
 

@@ -26,18 +26,14 @@ extension DocumentDecoder {
     private mutating func transitionMap(_ fields: Fields, what: String) -> Transition? {
         let context = "the transition of \(what)"
         checkKeys(fields, allowed: Self.transitionKeys, in: context)
-        let kinds = fields.present(Self.transitionKinds)
-        for extra in kinds.dropFirst() {
-            if let first = kinds.first {
-                report(
-                    .conflictingKeys,
-                    "\(context) has both `\(first.key)` and `\(extra.key)`; a transition has exactly one of "
-                        + "`goto`, `end` and `fail`",
-                    at: extra.keyPosition)
-            }
-        }
-        guard let kind = kinds.first else {
-            report(.missingKey, "\(context) needs one of `goto`, `end` or `fail`", at: fields.position)
+        guard
+            let kind = exactlyOne(
+                of: Self.transitionKinds, in: fields, missing: "\(context) needs one of `goto`, `end` or `fail`",
+                at: fields.position,
+                conflict: {
+                    "\(context) has both `\($0)` and `\($1)`; a transition has exactly one of `goto`, `end` and `fail`"
+                })?.entry
+        else {
             checkAttempts(fields, context: context)
             return nil
         }
@@ -62,28 +58,14 @@ extension DocumentDecoder {
             }
             return name(kind, what: "step name").map { .step($0) }
         case "end":
-            guard let endKind = endKind(kind) else { return nil }
-            var reason: Located<String>?
-            if let reasonEntry {
-                if endKind.value == .failure {
-                    reason = name(reasonEntry, what: "reason")
-                } else {
-                    report(
-                        .conflictingKeys, "`reason` goes only with `end: failure`, not `end: \(endKind.value.name)`",
-                        at: reasonEntry.keyPosition)
-                }
-            }
-            let output = outputEntry.map { valueMap($0) } ?? []
-            return .end(EndSpec(kind: endKind, reason: reason, output: output))
+            return endSpec(kind, reason: reasonEntry, output: outputEntry).map { .end($0) }
         default:
             if let reasonEntry {
                 report(
                     .conflictingKeys, "`reason` conflicts with `fail`, which already gives the reason",
                     at: reasonEntry.keyPosition)
             }
-            guard let reason = name(kind, what: "reason") else { return nil }
-            let output = outputEntry.map { valueMap($0) } ?? []
-            return .end(EndSpec(kind: Located(.failure, at: reason.position), reason: reason, output: output))
+            return failSpec(kind, output: outputEntry).map { .end($0) }
         }
     }
 

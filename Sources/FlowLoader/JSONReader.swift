@@ -107,10 +107,7 @@ struct JSONReader {
         let isObject: Bool
         let position: SourcePosition
         var items: [TreeNode] = []
-        var entries: [TreeEntry] = []
-        var firstLines: [String: Int] = [:]
-        /// The key whose value is being read.
-        var pendingKey: (text: String, position: SourcePosition)?
+        var members = MappingEntries()
 
         init(isObject: Bool, position: SourcePosition) {
             self.isObject = isObject
@@ -118,7 +115,7 @@ struct JSONReader {
         }
 
         var node: TreeNode {
-            TreeNode(isObject ? .mapping(entries) : .sequence(items), at: position)
+            TreeNode(isObject ? .mapping(members.entries) : .sequence(items), at: position)
         }
     }
 
@@ -209,7 +206,7 @@ struct JSONReader {
             try fail("expected ':' after the object key, found \(describeCurrent())")
         }
         advance()
-        frame.pendingKey = (text, keyPosition)
+        frame.members.expect(text, at: keyPosition)
     }
 
     /// Adds a finished value to its array or object, reporting a duplicate key instead of adding it twice.
@@ -218,17 +215,7 @@ struct JSONReader {
             frame.items.append(child)
             return
         }
-        guard let key = frame.pendingKey else { return }
-        frame.pendingKey = nil
-        if let firstLine = frame.firstLines[key.text] {
-            diagnostics.append(
-                Diagnostic(
-                    .duplicateKey, "duplicate key `\(key.text)`; it is first defined on line \(firstLine)", file: file,
-                    at: key.position))
-            return
-        }
-        frame.firstLines[key.text] = key.position.line
-        frame.entries.append(TreeEntry(key: key.text, keyPosition: key.position, value: child))
+        if let duplicate = frame.members.add(child, file: file) { diagnostics.append(duplicate) }
     }
 
     private mutating func literal() throws(Stop) -> TreeNode.Value {

@@ -6,9 +6,12 @@ public struct LoadResult: Sendable {
     public var flows: FlowSet?
     /// Every finding, in the order found; errors among them mean some file did not load.
     public var diagnostics: [Diagnostic]
+    /// A digest of the bytes of every file read (see ``flows``), to tell when a flow changed; `nil` with no flows.
+    public var digest: String?
 
-    public init(flows: FlowSet?, diagnostics: [Diagnostic]) {
+    public init(flows: FlowSet?, diagnostics: [Diagnostic], digest: String? = nil) {
         self.flows = flows
         self.diagnostics = diagnostics
+        self.digest = digest
     }
 }

@@ -13,9 +13,11 @@ struct SubflowResolver {
             return LoadResult(flows: nil, diagnostics: [FlowLoader.unsupportedExtension(rootFile)])
         }
         var diagnostics: [Diagnostic] = []
+        var digest = SourceDigest()
         let rootDocument: FlowDocument?
         switch FileReader.read(rootFile, maxBytes: loader.limits.maxFileBytes) {
         case .success(let bytes):
+            digest.add(bytes)
             let parsed = loader.parse(bytes, file: rootFile, root: root)
             diagnostics += parsed.diagnostics
             rootDocument = parsed.document
@@ -44,6 +46,7 @@ struct SubflowResolver {
                 guard visited.insert(target).inserted else { continue }
                 switch FileReader.read(target, maxBytes: loader.limits.maxFileBytes) {
                 case .success(let bytes):
+                    digest.add(bytes)
                     let parsed = loader.parse(bytes, file: target, root: root)
                     diagnostics += parsed.diagnostics
                     if let subflow = parsed.document {
@@ -58,7 +61,8 @@ struct SubflowResolver {
                 }
             }
         }
-        return LoadResult(flows: FlowSet(root: rootFile, documents: documents), diagnostics: diagnostics)
+        return LoadResult(
+            flows: FlowSet(root: rootFile, documents: documents), diagnostics: diagnostics, digest: digest.hex)
     }
 
     private func notFound(_ use: UseStep, in document: FlowDocument, reason: String) -> Diagnostic {

@@ -58,19 +58,13 @@ struct YAMLReader {
                     working = rewritten
                     continue
                 }
-                diagnostics.append(
-                    Diagnostic(
-                        .duplicateKey, "the key `\(key)` appears more than once in this mapping", file: file,
-                        at: position))
+                diagnostics.append(duplicateKey(key, at: position))
                 return ParsedTree(root: nil, diagnostics: diagnostics)
             } catch let error as YamlError {
                 diagnostics.append(diagnostic(for: error, in: source))
                 // Duplicates found so far are real, but their second occurrence is unknown here.
                 for (position, key) in restoredKeys.sorted(by: { $0.key < $1.key }) {
-                    diagnostics.append(
-                        Diagnostic(
-                            .duplicateKey, "the key `\(key)` appears more than once in this mapping", file: file,
-                            at: position))
+                    diagnostics.append(duplicateKey(key, at: position))
                 }
                 return ParsedTree(root: nil, diagnostics: diagnostics)
             } catch {
@@ -84,6 +78,11 @@ struct YAMLReader {
             let tree = builder.build(root)
             return ParsedTree(root: tree, diagnostics: builder.diagnostics)
         }
+    }
+
+    /// FR008 for a duplicate key whose other occurrence Yams did not locate.
+    private func duplicateKey(_ key: String, at position: SourcePosition) -> Diagnostic {
+        Diagnostic(.duplicateKey, "the key `\(key)` appears more than once in this mapping", file: file, at: position)
     }
 
     /// The first of 64 private-use code points that do not occur in the text, or `nil`.
@@ -158,6 +157,51 @@ struct YAMLReader {
         } else if let context {
             message += " (\(context.text) at \(context.mark.line):\(context.mark.column))"
         }
-        return Diagnostic(.syntaxError, message, file: file, at: position)
+        var hint: String?
+        if let context, context.text.contains("flow mapping") || context.text.contains("flow sequence"),
+            position.line >= 1, position.line <= source.lineStarts.count,
+            Self.hasUnquotedTemplate(source.bytes, lineStart: source.lineStarts[position.line - 1])
+        {
+            hint = Self.quoteTemplateHint
+        }
+        return Diagnostic(.syntaxError, message, file: file, at: position, hint: hint)
+    }
+
+    /// The hint for the most common syntax error: in a flow collection `{` and `}` are indicators, so a plain
+    /// scalar such as `Hi ${email}` ends at the `{`.
+    static let quoteTemplateHint =
+        "inside `{ }` or `[ ]`, quote strings that contain `${...}`: message: \"Hi ${email}\""
+
+    /// Whether the line starting at `lineStart` has `${` outside quoted scalars and comments.
+    private static func hasUnquotedTemplate(_ bytes: [UInt8], lineStart: Int) -> Bool {
+        let scalarStarts = Array(" \t[{,:".utf8)
+        var quote: UInt8?
+        var isEscaped = false
+        var previous = UInt8(ascii: " ")
+        var index = lineStart
+        while index < bytes.count, !SourceText.isBreak(bytes, at: index) {
+            let byte = bytes[index]
+            if let open = quote {
+                if isEscaped {
+                    isEscaped = false
+                } else if open == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
+                    isEscaped = true
+                } else if byte == open {
+                    // `''` inside single quotes is an escaped quote.
+                    let isDoubled = index + 1 < bytes.count && bytes[index + 1] == open
+                    if open == UInt8(ascii: "'"), isDoubled { isEscaped = true } else { quote = nil }
+                }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                // A quote starts a quoted scalar only where a scalar can start.
+                if scalarStarts.contains(previous) { quote = byte }
+            } else if byte == UInt8(ascii: "#"), previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") {
+                return false
+            } else if byte == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") {
+                return true
+            }
+            previous = byte
+            index += 1
+        }
+        return false
     }
 }

@@ -91,10 +91,7 @@ struct YAMLTreeBuilder {
         let depth: Int
         var next = 0
         var items: [TreeNode] = []
-        var entries: [TreeEntry] = []
-        var firstLines: [String: Int] = [:]
-        /// The key whose value is being converted.
-        var pendingKey: (text: String, position: SourcePosition)?
+        var members = MappingEntries()
         var size = 1
         var height = 1
 
@@ -117,7 +114,7 @@ struct YAMLTreeBuilder {
         }
 
         var converted: Converted {
-            let node = TreeNode(isMapping ? .mapping(entries) : .sequence(items), at: position)
+            let node = TreeNode(isMapping ? .mapping(members.entries) : .sequence(items), at: position)
             return Converted(node: node, size: size, height: height)
         }
     }
@@ -154,7 +151,7 @@ struct YAMLTreeBuilder {
                             at: keyPosition))
                     continue
                 }
-                frame.pendingKey = (restoredKeys[keyPosition] ?? keyScalar.string, keyPosition)
+                frame.members.expect(restoredKeys[keyPosition] ?? keyScalar.string, at: keyPosition)
                 child = value
             }
             if let done = try visit(child, depth: frame.depth + 1, stack: &stack) {
@@ -204,16 +201,6 @@ struct YAMLTreeBuilder {
             frame.items.append(child.node)
             return
         }
-        guard let key = frame.pendingKey else { return }
-        frame.pendingKey = nil
-        if let firstLine = frame.firstLines[key.text] {
-            diagnostics.append(
-                Diagnostic(
-                    .duplicateKey, "duplicate key `\(key.text)`; it is first defined on line \(firstLine)",
-                    file: file, at: key.position))
-            return
-        }
-        frame.firstLines[key.text] = key.position.line
-        frame.entries.append(TreeEntry(key: key.text, keyPosition: key.position, value: child.node))
+        if let duplicate = frame.members.add(child.node, file: file) { diagnostics.append(duplicate) }
     }
 }

@@ -60,6 +60,16 @@ public enum EndKind: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     public var description: String { name }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(name: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes as its name: `"success"`, `"failure"` or the named end.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
 }
 
 /// An `end` step or an inline end of a transition (the message is the step's or the transition's).

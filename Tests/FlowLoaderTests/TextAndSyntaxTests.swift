@@ -64,6 +64,37 @@ import Testing
         expectFinding(parse(text), .syntaxError, at: at(3, 1), containing: "did not find expected ',' or ']'")
     }
 
+    static let quoteTemplateHint =
+        "inside `{ }` or `[ ]`, quote strings that contain `${...}`: message: \"Hi ${email}\""
+
+    @Test(arguments: [
+        "  s: { end: success, message: Hi ${email} }\n",
+        "  s: { end: success, message: ${email} }\n",
+        "  s: { end: success, message: 'it''s ${email}', hint: ${x} }\n",
+        "  s: [ Hi ${email}, x ]\n",
+        "  s: {\n    end: success,\n    message: Hi ${email}\n  }\n",
+    ])
+    func yamlUnquotedTemplateInFlowCollection(body: String) {
+        let text = minimalFlow + body
+        let parsed = parse(text)
+        // libyaml stops at the `{` that ends the plain scalar.
+        let unquoted = body.contains("${x}") ? "{x}" : "{email}"
+        expectFinding(parsed, .syntaxError, at: locate(unquoted, in: text))
+        #expect(parsed.first(.syntaxError)?.hint == Self.quoteTemplateHint)
+    }
+
+    @Test(arguments: [
+        "  s: { end: success, message: \"Hi ${email}\" x }\n",
+        "  s: { end: success, message: 'it''s ${email}' x }\n",
+        "  s: { end: success, message: Hi x y: z } # ${email}\n",
+        "  s: [ a, b\n",
+    ])
+    func yamlSyntaxErrorWithoutUnquotedTemplate(body: String) {
+        let parsed = parse(minimalFlow + body)
+        expectFinding(parsed, .syntaxError)
+        #expect(parsed.first(.syntaxError)?.hint == "fix the syntax at the position shown")
+    }
+
     @Test func yamlUndefinedAlias() {
         expectFinding(parse("a: *nowhere\n"), .syntaxError, at: at(1, 4), containing: "undefined alias")
     }

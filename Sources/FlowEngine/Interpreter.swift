@@ -1,0 +1,236 @@
+import FlowModel
+
+/// The state of one run and the step semantics of the language.
+struct Interpreter {
+    let runner: FlowRunner
+    /// Every program of the run (the root and its sub-flows), by file.
+    let programs: [String: Program]
+    var session = Session(flowID: "", flowDigest: "", frames: [])
+    private var transitionsWithoutInput = 0
+
+    init(runner: FlowRunner) {
+        self.runner = runner
+        var programs: [String: Program] = [:]
+        var pending = [runner.program]
+        while let program = pending.popLast() {
+            guard programs[program.file] == nil else { continue }
+            programs[program.file] = program
+            pending += program.subflows.values
+        }
+        self.programs = programs
+    }
+
+    /// What taking an edge led to.
+    enum Step {
+        case next
+        case finished(RunOutcome)
+    }
+
+    mutating func run() async -> RunOutcome {
+        var problem: String?
+        var entering = true
+        while let frame = session.frames.last, let program = programs[frame.file] {
+            let step = program.steps[frame.step]
+            let result: Step
+            do throws(EngineError) {
+                if entering { try enter(step, of: program) }
+                entering = true
+                switch step.kind {
+                case .ask(let names, let hint, let choices, let next):
+                    let request = try askRequest(names, hint: hint, choices: choices, step: step, problem: problem)
+                    problem = nil
+                    switch await ask(request, step: step, program: program) {
+                    case .failure(let stop):
+                        return stop.outcome
+                    case .success(.choice(let choice)):
+                        guard let edge = choices[choice] else {
+                            problem = "`\(choice)` is not one of the choices here"
+                            entering = false
+                            continue
+                        }
+                        result = try take(edge, in: program)
+                    case .success(.values(let values)):
+                        if let refusal = InputValidation.problem(with: values, for: request.fields) {
+                            problem = refusal
+                            emit(
+                                EngineEvent(.inputRejected, flow: program.file, step: step.name.value, message: refusal)
+                            )
+                            entering = false
+                            continue
+                        }
+                        for name in names { session.frames[session.frames.count - 1].variables[name] = values[name] }
+                        result = try take(next, in: program)
+                    case .success(.cancel), .success(.suspend):
+                        return .cancelled  // `ask` maps these to outcomes; kept for exhaustiveness
+                    }
+                case .action(let name, let arguments, let outcomes):
+                    result = try await perform(
+                        name, arguments: arguments, outcomes: outcomes, step: step, program: program)
+                case .choose(let branches, let otherwise):
+                    let variables = frame.variables
+                    let branch = branches.first { Conditions.holds($0.condition, in: variables) }
+                    result = try take(branch?.edge ?? otherwise, in: program)
+                case .set(let assignments, let next):
+                    for assignment in assignments {
+                        let value = try evaluate(assignment.value, step: step)
+                        session.frames[session.frames.count - 1].variables[assignment.name.value] = value
+                    }
+                    result = try take(next, in: program)
+                case .use(let file, let arguments, _):
+                    result = try startSubflow(file, arguments: arguments, step: step, program: program)
+                case .end(let end):
+                    let message = try render(step.message, step: step)
+                    result = try finish(end, message: message)
+                }
+            } catch {
+                return .failed(error)
+            }
+            if case .finished(let outcome) = result { return outcome }
+            transitionsWithoutInput += 1
+            if transitionsWithoutInput > runner.maxTransitionsWithoutInput {
+                return .failed(
+                    EngineError("more than \(runner.maxTransitionsWithoutInput) transitions without user input"))
+            }
+        }
+        return .failed(EngineError("the session has no flow to run"))
+    }
+
+    private mutating func enter(_ step: ProgramStep, of program: Program) throws(EngineError) {
+        session.history.append("\(program.file):\(step.name.value)")
+        if session.history.count > Session.historyLimit { session.history.removeFirst() }
+        emit(EngineEvent(.stepEntered, flow: program.file, step: step.name.value))
+        if let message = step.message {
+            let text = try render(message, step: step)
+            emit(EngineEvent(.message, flow: program.file, step: step.name.value, message: text))
+        }
+    }
+
+    private mutating func ask(_ request: InputRequest, step: ProgramStep, program: Program) async
+        -> Result<InputAnswer, AskStop>
+    {
+        emit(
+            EngineEvent(.inputRequested, flow: program.file, step: step.name.value, inputs: request.fields.map(\.name)))
+        transitionsWithoutInput = 0
+        do {
+            let answer = try await runner.inputs.answer(request)
+            switch answer {
+            case .cancel: return .failure(AskStop(outcome: .cancelled))
+            case .suspend: return .failure(AskStop(outcome: .suspended(session)))
+            default: return .success(answer)
+            }
+        } catch {
+            return .failure(AskStop(outcome: .failed(EngineError("no answer for step `\(step.name.value)`: \(error)"))))
+        }
+    }
+
+    private mutating func perform(
+        _ action: String, arguments: [NamedValue], outcomes: [String: Program.EdgeIndex], step: ProgramStep,
+        program: Program
+    ) async throws(EngineError) -> Step {
+        var values: [String: Value] = [:]
+        for argument in arguments { values[argument.name.value] = try evaluate(argument.value, step: step) }
+        emit(EngineEvent(.actionCalled, flow: program.file, step: step.name.value, action: action))
+        let answer: ActionResult
+        do {
+            answer = try await runner.authority.perform(action, arguments: values, continuation: session.continuation)
+        } catch {
+            throw EngineError("`\(action)` could not reach the authority: \(error)")
+        }
+        if let continuation = answer.continuation { session.continuation = continuation }
+        emit(EngineEvent(.outcome, flow: program.file, step: step.name.value, action: action, outcome: answer.outcome))
+        guard let edge = outcomes[answer.outcome] else {
+            throw EngineError("`\(action)` answered `\(answer.outcome)`, an outcome its catalog does not declare")
+        }
+        let last = session.frames.count - 1
+        for (name, value) in answer.data { session.frames[last].variables[name] = value }
+        return try take(edge, in: program)
+    }
+
+    private mutating func startSubflow(
+        _ file: String, arguments: [NamedValue], step: ProgramStep, program: Program
+    ) throws(EngineError) -> Step {
+        guard let subprogram = programs[file] else { throw EngineError("sub-flow `\(file)` is not loaded") }
+        var params: [String: Value] = [:]
+        for argument in arguments { params[argument.name.value] = try evaluate(argument.value, step: step) }
+        var secrets = secretNames(of: subprogram)
+        for argument in arguments where isSecret(argument.value) { secrets.insert(argument.name.value) }
+        emit(EngineEvent(.subflowStarted, flow: program.file, step: step.name.value, message: file))
+        session.frames.append(
+            Session.Frame(file: file, step: subprogram.start, variables: params, secretNames: secrets))
+        return .next
+    }
+
+    /// Takes an edge of the current frame's program, counting attempts; returns whether the run goes on.
+    mutating func take(_ index: Program.EdgeIndex, in program: Program) throws(EngineError) -> Step {
+        var index = index
+        while true {
+            let edge = program.edges[index]
+            let step = program.steps[edge.from]
+            if let limit = edge.attempts {
+                let key = "\(program.file)#\(index)"
+                let count = session.attempts[key, default: 0] + 1
+                session.attempts[key] = count
+                if count >= limit, let exhausted = edge.exhausted {
+                    emit(EngineEvent(.attemptsExhausted, flow: program.file, step: step.name.value, edge: index))
+                    index = exhausted
+                    continue
+                }
+            }
+            emit(EngineEvent(.transition, flow: program.file, step: step.name.value, edge: index))
+            var message: String?
+            if let template = edge.message {
+                message = try render(template, step: step)
+                emit(EngineEvent(.message, flow: program.file, step: step.name.value, message: message))
+            }
+            switch edge.target {
+            case .step(let next):
+                session.frames[session.frames.count - 1].step = next
+                return .next
+            case .end(let end):
+                return try finish(end, message: message)
+            }
+        }
+    }
+
+    /// Ends the running flow: hands its end to the calling `use` step, or ends the run.
+    private mutating func finish(_ end: EndSpec, message: String?) throws(EngineError) -> Step {
+        guard let frame = session.frames.last else { throw EngineError("the session has no flow to end") }
+        let step = programs[frame.file]?.steps[frame.step]
+        var output: [String: Value] = [:]
+        var secretOutputs: Set<String> = []
+        for entry in end.output {
+            output[entry.name.value] = try evaluate(entry.value, step: step)
+            if isSecret(entry.value) { secretOutputs.insert(entry.name.value) }
+        }
+        guard session.frames.count > 1 else {
+            var shown = output
+            for name in secretOutputs { shown[name] = .string(Masking.mask) }
+            let result = EndResult(
+                kind: end.kind.value, reason: end.reason?.value, message: message, output: shown)
+            emit(EngineEvent(.ended, flow: frame.file, end: result))
+            return .finished(.ended(result))
+        }
+        session.frames.removeLast()
+        let last = session.frames.count - 1
+        let parentFile = session.frames[last].file
+        emit(EngineEvent(.subflowEnded, flow: frame.file, outcome: end.kind.value.name))
+        guard let parent = programs[parentFile],
+            case .use(_, _, let ends) = parent.steps[session.frames[last].step].kind,
+            let edge = ends[end.kind.value.name]
+        else {
+            throw EngineError("no step handles the end `\(end.kind.value.name)` of sub-flow `\(frame.file)`")
+        }
+        for (name, value) in output { session.frames[last].variables[name] = value }
+        session.frames[last].secretNames.formUnion(secretOutputs)
+        return try take(edge, in: parent)
+    }
+
+    func emit(_ event: @autoclosure () -> EngineEvent) {
+        if let observer = runner.observer { observer(event()) }
+    }
+}
+
+/// Why an `ask` ended the run instead of answering.
+struct AskStop: Error {
+    var outcome: RunOutcome
+}

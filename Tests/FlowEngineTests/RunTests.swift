@@ -1,0 +1,156 @@
+import FlowEngine
+import FlowModel
+import Foundation
+import Testing
+
+@Suite("the engine runs flows")
+struct RunTests {
+    let code = "82736451"
+    let token = "eyJ.secret-access-token"
+
+    func authority(codes: [ActionResult]) -> ScriptedAuthority {
+        ScriptedAuthority([
+            "signIn.start": [
+                ActionResult(
+                    outcome: "codeRequired", data: ["sentTo": .string("a***@example.com")],
+                    continuation: AuthorityContinuation(["token": "ct-1"]))
+            ],
+            "signIn.submitCode": codes,
+            "signIn.resendCode": [ActionResult(outcome: "codeRequired", data: ["sentTo": .string("a***@example.com")])],
+        ])
+    }
+
+    var completed: ActionResult {
+        ActionResult(
+            outcome: "completed", data: ["username": .string("ada@example.com"), "accessToken": .string(token)],
+            continuation: AuthorityContinuation(["token": "ct-2"]))
+    }
+
+    @Test("a flow runs to its success end with the outcome's data, passing the continuation along")
+    func success() async throws {
+        let log = EventLog()
+        let authority = authority(codes: [completed])
+        let runner = FlowRunner(
+            program: try program([("flow.yaml", signInFlow)]), digest: "d1", authority: authority,
+            inputs: ScriptedInputs(["email": ["ada@example.com"], "code": [.string(code)]]), observer: log.record)
+        guard case .ended(let result) = await runner.start() else {
+            Issue.record("expected an end")
+            return
+        }
+        #expect(result.kind == .success)
+        #expect(result.message == "Welcome ada@example.com, token ••••")
+        #expect(result.output == ["user": "ada@example.com", "token": .string(Masking.mask)])
+        let calls = await authority.calls
+        #expect(calls.map(\.action) == ["signIn.start", "signIn.submitCode"])
+        #expect(calls[1].arguments == ["code": .string(code)])
+        #expect(calls[1].continuation == AuthorityContinuation(["token": "ct-1"]))
+        let steps = log.events.filter { $0.event == .stepEntered }.compactMap(\.step)
+        #expect(steps == ["ask_email", "begin", "ask_code", "submit", "done"])
+        let encoded = String(decoding: try JSONEncoder().encode(log.events), as: UTF8.self)
+        #expect(!encoded.contains(code))
+        #expect(!encoded.contains(token))
+    }
+
+    @Test("attempts: N gives N tries; the N-th wrong code takes `exhausted`")
+    func attemptsExhausted() async throws {
+        let wrong = ActionResult(outcome: "invalidCode")
+        let log = EventLog()
+        let runner = FlowRunner(
+            program: try program([("flow.yaml", signInFlow)]), digest: "d1",
+            authority: authority(codes: [wrong, wrong, wrong]),
+            inputs: ScriptedInputs(["email": ["ada@example.com"], "code": ["1", "2", "3"]]), observer: log.record)
+        guard case .ended(let result) = await runner.start() else {
+            Issue.record("expected an end")
+            return
+        }
+        #expect(result.kind == .failure)
+        #expect(result.reason == "too_many")
+        #expect(log.events.filter { $0.event == .inputRequested && $0.step == "ask_code" }.count == 3)
+        #expect(log.events.filter { $0.event == .attemptsExhausted }.count == 1)
+        let messages = log.events.filter { $0.event == .message }.compactMap(\.message)
+        #expect(messages.contains("Wrong code ••••"))
+        #expect(!messages.contains { $0.contains("1") && $0.hasPrefix("Wrong") })
+    }
+
+    @Test("a choice takes its edge instead of answering")
+    func choice() async throws {
+        let authority = authority(codes: [completed])
+        let log = EventLog()
+        let runner = FlowRunner(
+            program: try program([("flow.yaml", signInFlow)]), digest: "d1", authority: authority,
+            inputs: ScriptedInputs([
+                "email": ["ada@example.com"], "code": [.object(["choose": "resend"]), .string(code)],
+            ]),
+            observer: log.record)
+        guard case .ended(let result) = await runner.start() else {
+            Issue.record("expected an end")
+            return
+        }
+        #expect(result.kind == .success)
+        #expect(await authority.calls.map(\.action) == ["signIn.start", "signIn.resendCode", "signIn.submitCode"])
+        #expect(log.events.contains { $0.message == "New code sent to a***@example.com" })
+    }
+
+    @Test("an answer that fails the input's own check is asked again with the reason")
+    func reask() async throws {
+        let channel = InputChannel()
+        let runner = FlowRunner(
+            program: try program([("flow.yaml", signInFlow)]), digest: "d1", authority: authority(codes: [completed]),
+            inputs: channel)
+        let driver = Task {
+            var problems: [String?] = []
+            for await request in channel.requests {
+                problems.append(request.problem)
+                switch (request.step, problems.count) {
+                case ("ask_email", 1): await channel.respond(.values(["email": "not-an-email"]))
+                case ("ask_email", _): await channel.respond(.values(["email": "ada@example.com"]))
+                default: await channel.respond(.values(["code": .string(code)]))
+                }
+            }
+            return problems
+        }
+        let outcome = await runner.start()
+        await channel.finish()
+        let problems = await driver.value
+        guard case .ended(let result) = outcome else {
+            Issue.record("expected an end")
+            return
+        }
+        #expect(result.kind == .success)
+        #expect(problems == [nil, "Enter a valid email address", nil])
+    }
+
+    @Test("cancel at an ask ends the run as cancelled")
+    func cancel() async throws {
+        let channel = InputChannel()
+        await channel.respond(.cancel)
+        let runner = FlowRunner(
+            program: try program([("flow.yaml", signInFlow)]), digest: "d1", authority: authority(codes: []),
+            inputs: channel)
+        guard case .cancelled = await runner.start() else {
+            Issue.record("expected cancelled")
+            return
+        }
+    }
+
+    @Test("an outcome the catalog does not declare, or an unreachable authority, fails the run")
+    func authorityFailures() async throws {
+        let odd = FlowRunner(
+            program: try program([("flow.yaml", signInFlow)]), digest: "d1",
+            authority: authority(codes: [ActionResult(outcome: "surprise")]),
+            inputs: ScriptedInputs(["email": ["ada@example.com"], "code": ["1"]]))
+        guard case .failed(let error) = await odd.start() else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.message.contains("`surprise`"))
+        let silent = FlowRunner(
+            program: try program([("flow.yaml", signInFlow)]), digest: "d1", authority: authority(codes: []),
+            inputs: ScriptedInputs(["email": ["ada@example.com"], "code": ["1"]]))
+        guard case .failed(let unreachable) = await silent.start() else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(unreachable.message.contains("could not reach the authority"))
+    }
+}

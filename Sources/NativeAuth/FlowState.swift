@@ -1,0 +1,98 @@
+import FlowEngine
+import Foundation
+
+/// The client's state between actions of one run, kept in ``AuthorityContinuation`` fields: which flow the
+/// continuation token belongs to, the step it allows, the token itself, the username, the scopes asked for
+/// at the start of a sign-in, and the strong-auth methods of an MFA or registration step. Never a password, a
+/// code, or an access, ID or refresh token.
+struct FlowState: Sendable, Hashable {
+    enum Flow: String, Sendable {
+        case signUp = "signup"
+        case signIn = "signin"
+        case resetPassword = "resetpassword"
+        case mfa
+        case register
+    }
+
+    enum Step: String, Sendable {
+        /// A code was sent; the next call verifies it.
+        case code
+        /// The server wants a password next.
+        case password
+        /// The server wants attributes next.
+        case attributes
+        /// An MFA or registration challenge must be requested next.
+        case challenge
+        /// The flow completed; the token (if any) may sign the user in.
+        case completed
+    }
+
+    /// A strong-auth method of an introspect answer, as far as later calls need it.
+    struct Method: Sendable, Hashable, Codable {
+        var id: String
+        var channel: String
+    }
+
+    var flow: Flow
+    var step: Step
+    var token: String?
+    var username: String
+    var scopes: [String] = []
+    var methods: [Method] = []
+
+    init(
+        flow: Flow, step: Step, token: String?, username: String, scopes: [String] = [], methods: [Method] = []
+    ) {
+        self.flow = flow
+        self.step = step
+        self.token = token
+        self.username = username
+        self.scopes = scopes
+        self.methods = methods
+    }
+
+    private enum Key {
+        static let flow = "flow"
+        static let step = "step"
+        static let token = "continuationToken"
+        static let username = "username"
+        static let scopes = "scopes"
+        static let methods = "methods"
+    }
+
+    /// Reads the state of a continuation; `nil` when it holds no flow of this client.
+    init?(_ continuation: AuthorityContinuation?) {
+        guard let continuation, let flow = continuation[Key.flow].flatMap(Flow.init(rawValue:)),
+            let step = continuation[Key.step].flatMap(Step.init(rawValue:))
+        else { return nil }
+        self.flow = flow
+        self.step = step
+        self.token = continuation[Key.token].flatMap { $0.isEmpty ? nil : $0 }
+        self.username = continuation[Key.username] ?? ""
+        self.scopes = (continuation[Key.scopes] ?? "").split(separator: " ").map(String.init)
+        if let methods = continuation[Key.methods], let data = methods.data(using: .utf8) {
+            self.methods = (try? JSONDecoder().decode([Method].self, from: data)) ?? []
+        }
+    }
+
+    /// The state as continuation fields.
+    var continuation: AuthorityContinuation {
+        var fields = [Key.flow: flow.rawValue, Key.step: step.rawValue, Key.username: username]
+        if let token { fields[Key.token] = token }
+        if !scopes.isEmpty { fields[Key.scopes] = scopes.joined(separator: " ") }
+        if !methods.isEmpty {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            if let data = try? encoder.encode(methods) { fields[Key.methods] = String(decoding: data, as: UTF8.self) }
+        }
+        return AuthorityContinuation(fields)
+    }
+
+    /// The same flow at another step with another token.
+    func moving(to step: Step, token: String?) -> FlowState {
+        var state = self
+        state.step = step
+        state.token = token
+        return state
+    }
+}

@@ -1,0 +1,89 @@
+/// `application/x-www-form-urlencoded` bodies, the request format of the native-auth API (protocol
+/// reference, section 1). Encoding writes spaces as `+`; decoding accepts `+` and `%20`.
+public enum FormBody {
+    /// Encodes fields in name order, e.g. `["a": "b c"]` → `a=b+c`.
+    public static func encode(_ fields: [String: String]) -> String {
+        encode(pairs: fields.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) })
+    }
+
+    /// Encodes fields in the given order.
+    public static func encode(pairs: [(name: String, value: String)]) -> String {
+        pairs.map { "\(escape($0.name))=\(escape($0.value))" }.joined(separator: "&")
+    }
+
+    /// Decodes a body into fields; `nil` when an escape is malformed, the text is not UTF-8 or a field
+    /// name repeats (which of the values would win is ambiguous, so none does).
+    public static func decode(_ body: String) -> [String: String]? {
+        guard let pairs = decodePairs(body) else { return nil }
+        var fields: [String: String] = [:]
+        for pair in pairs {
+            guard fields.updateValue(pair.value, forKey: pair.name) == nil else { return nil }
+        }
+        return fields
+    }
+
+    /// Decodes a body into its fields in order; `nil` when an escape is malformed or the text is not UTF-8.
+    /// Empty segments (`a=1&&b=2`) are skipped; a segment without `=` is a field with an empty value.
+    public static func decodePairs(_ body: String) -> [(name: String, value: String)]? {
+        var pairs: [(name: String, value: String)] = []
+        for segment in body.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = segment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = unescape(parts[0]) else { return nil }
+            let value = parts.count > 1 ? unescape(parts[1]) : ""
+            guard let value else { return nil }
+            pairs.append((name: name, value: value))
+        }
+        return pairs
+    }
+
+    /// Percent-encodes everything but `A–Z a–z 0–9 - . _ *`, and writes a space as `+`.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "*"):
+                escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: " "):
+                escaped.append("+")
+            default:
+                escaped.append("%")
+                escaped.append(hexDigits[Int(byte >> 4)])
+                escaped.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return escaped
+    }
+
+    /// Undoes ``escape(_:)``: `+` is a space and `%XX` a byte; `nil` when an escape is malformed or the
+    /// bytes are not UTF-8.
+    static func unescape(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+"):
+                bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue)
+                else { return nil }
+                bytes.append(high << 4 | low)
+            default:
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static let hexDigits: [Character] = Array("0123456789ABCDEF")
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import FlowEngine
+import FlowModel
+import Foundation
+
+/// The ``Authority`` for native authentication: performs the actions of the `native-auth` catalog by sending
+/// the native-authentication API's requests through a ``Transport``, and maps every answer to the catalog
+/// outcome the MSAL SDKs' categories give it (protocol reference, sections 2 and 4; docs/native-auth.md).
+///
+/// The state between actions (continuation token, username, flow) travels in ``AuthorityContinuation``
+/// fields; the signed-in account and its tokens are kept by the ``AccountStore``.
+///
+/// `perform` answers every server reply, and every transport failure, with an outcome: a transport that
+/// throws (no answer at all) gives `unexpected` with `error` `transport_error` and the error's text, without
+/// a retry. It throws only when the task is cancelled, or for an action the catalog does not declare or this
+/// client does not implement (a programming error the flow checker rules out).
+public struct NativeAuthClient: Authority {
+    public let catalog: ActionCatalog
+    let configuration: NativeAuthConfiguration
+    let transport: any Transport
+    let accounts: any AccountStore
+    let now: @Sendable () -> Date
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    /// - Parameters:
+    ///   - catalog: the `native-auth` catalog (the CLI passes `BuiltinCatalogs.named("native-auth")`).
+    ///   - now: the clock for token lifetimes.
+    ///   - sleep: how to wait between password-reset polls and before the one retry of a 5xx answer.
+    public init(
+        configuration: NativeAuthConfiguration, transport: any Transport, accounts: any AccountStore,
+        catalog: ActionCatalog, now: @escaping @Sendable () -> Date = Date.init,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.accounts = accounts
+        self.catalog = catalog
+        self.now = now
+        self.sleep = sleep
+    }
+
+    public func perform(_ action: String, arguments: [String: Value], continuation: AuthorityContinuation?)
+        async throws -> ActionResult
+    {
+        guard let declaration = catalog.actions[action] else { throw NativeAuthClientError.unknownAction(action) }
+        let call = ActionCall(
+            name: action, declaration: declaration, arguments: arguments, state: FlowState(continuation))
+        let result: ActionResult
+        switch action {
+        case "signUp.start": result = try await signUpStart(call)
+        case "signUp.submitCode": result = try await signUpSubmitCode(call)
+        case "signUp.resendCode": result = try await signUpResendCode(call)
+        case "signUp.submitPassword": result = try await signUpSubmitPassword(call)
+        case "signUp.submitAttributes": result = try await signUpSubmitAttributes(call)
+        case "signIn.start": result = try await signInStart(call)
+        case "signIn.submitCode": result = try await signInSubmitCode(call)
+        case "signIn.resendCode": result = try await signInResendCode(call)
+        case "signIn.submitPassword": result = try await signInSubmitPassword(call)
+        case "signIn.afterSignUp": result = try await signInAfterFlow(call, .signUp)
+        case "signIn.afterResetPassword": result = try await signInAfterFlow(call, .resetPassword)
+        case "resetPassword.start": result = try await resetPasswordStart(call)
+        case "resetPassword.submitCode": result = try await resetPasswordSubmitCode(call)
+        case "resetPassword.resendCode": result = try await resetPasswordResendCode(call)
+        case "resetPassword.submitPassword": result = try await resetPasswordSubmitPassword(call)
+        case "mfa.requestChallenge": result = try await mfaRequestChallenge(call)
+        case "mfa.submitCode": result = try await mfaSubmitCode(call)
+        case "registration.requestChallenge": result = try await registrationRequestChallenge(call)
+        case "registration.submitCode": result = try await registrationSubmitCode(call)
+        case "token.get": result = try await tokenGet(call)
+        case "account.current": result = await accountCurrent(call)
+        case "account.signOut": result = await accountSignOut(call)
+        default: throw NativeAuthClientError.unsupportedAction(action)
+        }
+        return call.finish(result)
+    }
+
+    /// Sends one call: `client_id` added, a fresh `client-request-id`. A 5xx answer is sent again once after
+    /// 0.5 s, as the iOS SDK does. A transport failure becomes ``WireAnswer/unusable(error:description:correlationID:)``;
+    /// only cancellation is thrown.
+    func exchange(_ endpoint: NativeAuthEndpoint, _ parameters: [String: String]) async throws -> WireAnswer {
+        var parameters = parameters
+        parameters["client_id"] = configuration.clientID
+        let requestID = UUID().uuidString.lowercased()
+        let request = WireRequest(
+            endpoint: endpoint, parameters: parameters,
+            headers: ["client-request-id": requestID, "return-client-request-id": "true", "Accept": "application/json"])
+        var response = try await send(request)
+        if case .some(let answer) = response, (500...599).contains(answer.status) {
+            try await sleep(.milliseconds(500))
+            response = try await send(request)
+        }
+        switch response {
+        case .some(let answer): return WireAnswer(answer, requestID: requestID)
+        case .none(let failure):
+            return .unusable(
+                error: "transport_error", description: "No answer from the authority: \(failure)",
+                correlationID: requestID)
+        }
+    }
+
+    /// The transport's answer, or the text of its failure; cancellation is rethrown.
+    private func send(_ request: WireRequest) async throws -> TransportResult {
+        do {
+            return .some(try await transport.send(request))
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return .none(String(describing: error))
+        }
+    }
+
+    private enum TransportResult {
+        case some(WireResponse)
+        case none(String)
+    }
+}
+
+/// `perform` was asked for an action it cannot perform.
+public enum NativeAuthClientError: Error, Sendable, Hashable {
+    /// The catalog does not declare the action.
+    case unknownAction(String)
+    /// The catalog declares the action but this client does not implement it.
+    case unsupportedAction(String)
+}

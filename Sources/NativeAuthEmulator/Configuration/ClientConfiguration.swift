@@ -1,0 +1,41 @@
+/// An application registered in the emulated tenant.
+public struct ClientConfiguration: Sendable, Codable, Hashable {
+    /// The client id of the default client.
+    public static let defaultClientID = "00000000-0000-0000-0000-00000000c11e"
+    /// The challenge types the emulator knows.
+    public static let knownChallengeTypes = ["oob", "password", "redirect"]
+    /// The capabilities the emulator knows.
+    public static let knownCapabilities = ["mfa_required", "registration_required"]
+
+    /// The application (client) id sent as `client_id`.
+    public var clientID: String
+    /// The challenge types this client may use (`oob`, `password`, `redirect`); `nil` allows any. A request's
+    /// `challenge_type` is narrowed to this list.
+    public var challengeTypes: [String]?
+    /// The capabilities this client may declare (`mfa_required`, `registration_required`); `nil` allows any.
+    public var capabilities: [String]?
+    /// When false the client is refused with `invalid_client` + `nativeauthapi_disabled`.
+    public var nativeAuthEnabled: Bool
+
+    public init(
+        clientID: String = ClientConfiguration.defaultClientID, challengeTypes: [String]? = nil,
+        capabilities: [String]? = nil, nativeAuthEnabled: Bool = true
+    ) {
+        self.clientID = clientID
+        self.challengeTypes = challengeTypes
+        self.capabilities = capabilities
+        self.nativeAuthEnabled = nativeAuthEnabled
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.configurationContainer(known: [
+            "clientID", "challengeTypes", "capabilities", "nativeAuthEnabled",
+        ])
+        self.init(
+            clientID: try container.value("clientID", or: ClientConfiguration.defaultClientID),
+            challengeTypes: try container.optional("challengeTypes"),
+            capabilities: try container.optional("capabilities"),
+            nativeAuthEnabled: try container.value("nativeAuthEnabled", or: true)
+        )
+    }
+}

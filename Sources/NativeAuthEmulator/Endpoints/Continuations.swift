@@ -1,0 +1,52 @@
+import GRDB
+import NativeAuth
+
+extension Exchange {
+    /// Issues a continuation token for `flow`, allowing `steps`, and records it.
+    func issue(
+        _ flow: Flow, steps: [NativeAuthEndpoint], username: String, state: FlowState, id: String? = nil
+    ) throws -> String {
+        let id = id ?? newID()
+        let expires = now + Double(configuration.continuationLifetimeSeconds)
+        let record = ContinuationRecord(
+            id: id, flow: flow.rawValue, steps: steps.map(\.path), username: username,
+            clientID: context.client.clientID, state: state, consumed: false, locked: false, createdAt: now,
+            expiresAt: expires)
+        try record.insert(db)
+        let payload = ContinuationPayload(
+            flow: flow.rawValue, steps: record.steps, username: username, id: id,
+            expires: TokenIssuer.seconds(expires.rounded(.up)))
+        return try tokens.seal(payload)
+    }
+
+    /// The live continuation presented as `continuation_token`, which must belong to one of `flows` and allow
+    /// this endpoint: 55000 when tampered, unknown, used or misplaced; 552003 when expired; `too_many_attempts`
+    /// when dead after wrong codes.
+    func continuation(_ flows: Set<Flow>) throws -> ContinuationRecord {
+        let token = try context.required("continuation_token")
+        guard let payload = tokens.open(token), let flow = Flow(rawValue: payload.flow) else {
+            throw EmulatorError.invalidContinuation()
+        }
+        guard flows.contains(flow), payload.steps.contains(context.endpoint.path) else {
+            throw EmulatorError.invalidContinuation("The continuation token belongs to another flow or step.")
+        }
+        guard Double(payload.expires) > now else { throw EmulatorError.expiredContinuation }
+        guard let record = try ContinuationRecord.fetchOne(db, key: payload.id), record.flow == payload.flow,
+            record.username == payload.username, record.steps == payload.steps
+        else { throw EmulatorError.invalidContinuation() }
+        guard record.clientID == context.client.clientID else {
+            throw EmulatorError.invalidContinuation("The continuation token was issued to another client.")
+        }
+        if record.locked { throw EmulatorError.tooManyAttempts }
+        if record.consumed { throw EmulatorError.invalidContinuation("The continuation token was already used.") }
+        guard record.expiresAt > now else { throw EmulatorError.expiredContinuation }
+        return record
+    }
+
+    /// Marks a continuation used: the step it allowed succeeded.
+    func consume(_ record: ContinuationRecord) throws {
+        var record = record
+        record.consumed = true
+        try record.update(db)
+    }
+}

@@ -1,0 +1,79 @@
+import FlowEngine
+import Foundation
+import GRDB
+import NativeAuth
+
+/// What a request produced inside its transaction. `failure` answers are committed (a wrong code counts);
+/// thrown ``EmulatorError``s roll the transaction back.
+enum Outcome: Sendable {
+    case ok([String: Value])
+    case failure(EmulatorError)
+    /// Tokens to sign once the transaction has committed.
+    case tokens(TokenGrant)
+}
+
+/// The user and client tokens are issued for; the refresh token (already stored hashed) is included in clear.
+struct TokenGrant: Sendable {
+    var user: UserRecord
+    var clientID: String
+    var scopes: [String]
+    var refreshToken: String?
+    var issuedAt: Double
+}
+
+/// One request inside its write transaction: every endpoint is a method of this type.
+struct Exchange {
+    let context: RequestContext
+    let db: Database
+    let tokens: ContinuationTokens
+
+    init(context: RequestContext, db: Database) throws {
+        self.context = context
+        self.db = db
+        let now = context.now.timeIntervalSince1970
+        self.tokens = ContinuationTokens(secret: try Keys.continuationSecret(db, now: now))
+        try ContinuationRecord.filter(Column("expires_at") < now - 3600).deleteAll(db)
+    }
+
+    var configuration: TenantConfiguration { context.configuration }
+    var now: Double { context.now.timeIntervalSince1970 }
+
+    /// A fresh random identifier.
+    func newID() -> String {
+        UUID().uuidString.lowercased()
+    }
+
+    func route() throws -> Outcome {
+        switch context.endpoint {
+        case .signUpStart: return try signUpStart()
+        case .signUpChallenge: return try signUpChallenge()
+        case .signUpContinue: return try signUpContinue()
+        case .signInInitiate: return try signInInitiate()
+        case .signInChallenge: return try signInChallenge()
+        case .signInIntrospect: return try mfaIntrospect()
+        case .token: return try token()
+        case .registerIntrospect: return try registerIntrospect()
+        case .registerChallenge: return try registerChallenge()
+        case .registerContinue: return try registerContinue()
+        case .resetPasswordStart: return try resetPasswordStart()
+        case .resetPasswordChallenge: return try resetPasswordChallenge()
+        case .resetPasswordContinue: return try resetPasswordContinue()
+        case .resetPasswordSubmit: return try resetPasswordSubmit()
+        case .resetPasswordPollCompletion: return try resetPasswordPollCompletion()
+        }
+    }
+
+    /// The user a flow is about; `user_not_found` when it was deleted meanwhile.
+    func user(_ state: FlowState) throws -> UserRecord {
+        guard let id = state.userID, let user = try UserRecord.fetchOne(db, key: id) else {
+            throw EmulatorError.userNotFound
+        }
+        return user
+    }
+
+    /// A redirect answer that also ends the presented continuation.
+    func redirect(_ reason: String, consuming record: ContinuationRecord? = nil) throws -> Outcome {
+        if let record { try consume(record) }
+        return .ok(Bodies.redirect(reason))
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import NativeAuth
+
+/// One request as the endpoints see it: its parameters, the resolved client, the tenant and the time.
+struct RequestContext: Sendable {
+    let endpoint: NativeAuthEndpoint
+    let parameters: [String: String]
+    let configuration: TenantConfiguration
+    let client: ClientConfiguration
+    let now: Date
+
+    /// A parameter with surrounding whitespace removed; nil when absent or blank.
+    func text(_ name: String) -> String? {
+        guard let value = parameters[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            return nil
+        }
+        return value
+    }
+
+    /// A parameter that must be present (90100 otherwise).
+    func required(_ name: String) throws -> String {
+        guard let value = text(name) else { throw EmulatorError.invalidParameter(name) }
+        return value
+    }
+
+    /// A secret (password) exactly as sent; nil when absent or empty.
+    func secret(_ name: String) -> String? {
+        guard let value = parameters[name], !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// The `username`, which must look like an email address (90100 "username parameter is empty or not valid").
+    func username() throws -> String {
+        guard let username = text("username"), Contacts.isEmail(username) else {
+            throw EmulatorError.invalidParameter("username")
+        }
+        return username
+    }
+
+    /// The `challenge_type` list narrowed to what the client may use. Nil when absent and not `required`;
+    /// unknown types give `unsupported_challenge_type`, a list without `redirect` gives 901007.
+    func challengeTypes(required: Bool) throws -> Set<String>? {
+        guard let text = text("challenge_type") else {
+            if required { throw EmulatorError.invalidParameter("challenge_type") }
+            return nil
+        }
+        let values = Set(text.split(whereSeparator: \.isWhitespace).map(String.init))
+        guard values.isSubset(of: ClientConfiguration.knownChallengeTypes) else {
+            throw EmulatorError.unsupportedChallengeType
+        }
+        guard values.contains("redirect") else { throw EmulatorError.missingRedirect }
+        guard let allowed = client.challengeTypes else { return values }
+        return values.intersection(allowed).union(["redirect"])
+    }
+
+    /// The declared capabilities (`capabilities`, or the documented spelling `capability`) the client may use.
+    var capabilities: Set<String> {
+        let text = [self.text("capabilities"), self.text("capability")].compactMap { $0 }.joined(separator: " ")
+        let values = Set(text.split(whereSeparator: \.isWhitespace).map(String.init))
+            .intersection(ClientConfiguration.knownCapabilities)
+        guard let allowed = client.capabilities else { return values }
+        return values.intersection(allowed)
+    }
+
+    /// The requested scopes (default `openid profile offline_access`), without duplicates.
+    func scopes() throws -> [String] {
+        guard let text = text("scope") else { return ["openid", "profile", "offline_access"] }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:/-~")
+        var scopes: [String] = []
+        for scope in text.split(whereSeparator: \.isWhitespace).map(String.init) {
+            guard scope.count <= 256, scope.allSatisfy({ allowed.contains($0) }) else {
+                throw EmulatorError.invalidScope
+            }
+            if !scopes.contains(scope) { scopes.append(scope) }
+        }
+        return scopes
+    }
+}

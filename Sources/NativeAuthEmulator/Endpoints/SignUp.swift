@@ -1,0 +1,138 @@
+import GRDB
+import NativeAuth
+
+/// `/signup/v1.0/start`, `/challenge`, `/continue` (protocol reference, section 2.1).
+extension Exchange {
+    func signUpStart() throws -> Outcome {
+        let username = try context.username()
+        let types = try context.challengeTypes(required: true) ?? []
+        let signUp = configuration.signUp
+        if let reason = signUpRedirectReason(types) { return .ok(Bodies.redirect(reason)) }
+        let password = context.secret("password")
+        if password != nil && signUp.method == .emailOTP && !signUp.passwordAllowed {
+            throw EmulatorError.unsupportedAuthMethod
+        }
+        if try UserRecord.named(username, in: db) != nil { throw EmulatorError.userAlreadyExists }
+        var passwordHash: String?
+        if let password {
+            if let problem = PasswordRules.problem(with: password, policy: configuration.passwordPolicy) {
+                throw EmulatorError.invalidPassword(problem)
+            }
+            passwordHash = try PasswordHasher.hash(password, iterations: configuration.passwordHash.iterations)
+        }
+        var attributes: [String: String] = [:]
+        if let text = context.text("attributes") {
+            guard let submitted = AttributeRules.parse(text) else { throw EmulatorError.invalidParameter("attributes") }
+            let check = AttributeRules.check(submitted, allowed: signUp.requiredAttributes + signUp.optionalAttributes)
+            guard check.invalid.isEmpty else { throw EmulatorError.attributeValidationFailed(check.invalid) }
+            attributes = check.accepted
+        }
+        let state = FlowState(
+            phase: .signUpStarted, session: newID(), passwordHash: passwordHash, attributes: attributes,
+            challengeTypes: types.sorted(), capabilities: context.capabilities.sorted())
+        let token = try issue(.signUp, steps: [.signUpChallenge], username: username, state: state)
+        return .ok(Bodies.continuation(token))
+    }
+
+    func signUpChallenge() throws -> Outcome {
+        let record = try continuation([.signUp])
+        var state = record.state
+        if let types = try context.challengeTypes(required: false) { state.challengeTypes = types.sorted() }
+        let types = Set(state.challengeTypes)
+        switch state.phase {
+        case .signUpStarted, .signUpCodeSent:
+            if let reason = signUpRedirectReason(types) { return try redirect(reason, consuming: record) }
+            return .ok(
+                try sendCode(
+                    from: record, state: state, flow: .signUp, phase: .signUpCodeSent,
+                    steps: [.signUpContinue, .signUpChallenge], purpose: .signUp, to: record.username,
+                    channel: "email"))
+        case .signUpCredentialRequired:
+            guard types.contains("password") else {
+                return try redirect("The client does not support the password challenge type.", consuming: record)
+            }
+            state.phase = .signUpPasswordChallenge
+            try consume(record)
+            let token = try issue(.signUp, steps: [.signUpContinue], username: record.username, state: state)
+            return .ok(Bodies.passwordChallenge(token))
+        default:
+            throw EmulatorError.invalidContinuation("The continuation token does not allow a challenge now.")
+        }
+    }
+
+    func signUpContinue() throws -> Outcome {
+        let record = try continuation([.signUp])
+        let grant = try context.required("grant_type")
+        var state = record.state
+        switch (grant, state.phase) {
+        case ("oob", .signUpCodeSent):
+            if case .rejected(let error) = try verifyCode(for: record) { return .failure(error) }
+        case ("password", .signUpPasswordChallenge):
+            guard let password = context.secret("password") else { throw EmulatorError.invalidParameter("password") }
+            if let problem = PasswordRules.problem(with: password, policy: configuration.passwordPolicy) {
+                throw EmulatorError.invalidPassword(problem)
+            }
+            state.passwordHash = try PasswordHasher.hash(password, iterations: configuration.passwordHash.iterations)
+        case ("attributes", .signUpAttributesRequired):
+            guard let text = context.text("attributes"), let submitted = AttributeRules.parse(text) else {
+                throw EmulatorError.invalidParameter("attributes")
+            }
+            let check = AttributeRules.check(submitted, allowed: configuration.signUp.requiredAttributes)
+            guard check.invalid.isEmpty else { throw EmulatorError.attributeValidationFailed(check.invalid) }
+            state.attributes.merge(check.accepted) { _, new in new }
+        case ("oob", _), ("password", _), ("attributes", _):
+            throw EmulatorError.invalidContinuation("The continuation token does not allow this grant now.")
+        default:
+            throw EmulatorError.invalidParameter("grant_type")
+        }
+        try consume(record)
+        return try advanceSignUp(username: record.username, state: state)
+    }
+
+    /// After a successful step: ask for the password, then the next page of attributes, else create the user.
+    private func advanceSignUp(username: String, state: FlowState) throws -> Outcome {
+        var state = state
+        let signUp = configuration.signUp
+        if signUp.method == .emailPassword && state.passwordHash == nil {
+            state.phase = .signUpCredentialRequired
+            let token = try issue(.signUp, steps: [.signUpChallenge], username: username, state: state)
+            return .failure(.credentialRequired(token))
+        }
+        if let round = AttributeRules.nextRound(collected: state.attributes, requirements: signUp.requiredAttributes) {
+            state.phase = .signUpAttributesRequired
+            let token = try issue(.signUp, steps: [.signUpContinue], username: username, state: state)
+            return .failure(.attributesRequired(token, round.map(\.descriptor)))
+        }
+        let user = try createUser(username: username, state: state)
+        state.phase = .signUpCompleted
+        state.userID = user.id
+        state.passwordHash = nil
+        let token = try issue(.signUp, steps: [.token], username: username, state: state)
+        return .ok(Bodies.continuation(token, expiresIn: configuration.continuationLifetimeSeconds))
+    }
+
+    private func createUser(username: String, state: FlowState) throws -> UserRecord {
+        if try UserRecord.named(username, in: db) != nil { throw EmulatorError.userAlreadyExists }
+        let user = UserRecord(
+            id: newID(), username: username, passwordHash: state.passwordHash, attributes: state.attributes,
+            mfa: false, methods: [], createdAt: now, updatedAt: now)
+        do {
+            try user.insert(db)
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            throw EmulatorError.userAlreadyExists
+        }
+        return user
+    }
+
+    /// Why this client cannot sign users up here, or nil: the email is verified by `oob`, and an
+    /// `emailPassword` sign-up also needs `password`.
+    private func signUpRedirectReason(_ types: Set<String>) -> String? {
+        if !types.contains("oob") {
+            return "The client does not support the oob challenge type needed to verify the email address."
+        }
+        if configuration.signUp.method == .emailPassword && !types.contains("password") {
+            return "Sign-up needs a password and the client does not support the password challenge type."
+        }
+        return nil
+    }
+}

@@ -1,0 +1,131 @@
+import Crypto
+import Foundation
+import GRDB
+import NativeAuth
+
+/// `/oauth2/v2.0/token` with the grants `password`, `oob`, `mfa_oob`, `continuation_token` and `refresh_token`
+/// (protocol reference, section 2.5).
+extension Exchange {
+    func token() throws -> Outcome {
+        let grant = try context.required("grant_type")
+        let scopes = try context.scopes()
+        switch grant {
+        case "password": return try passwordGrant(scopes: scopes)
+        case "oob": return try oobGrant(scopes: scopes)
+        case "mfa_oob": return try mfaGrant(scopes: scopes)
+        case "continuation_token": return try continuationGrant(scopes: scopes)
+        case "refresh_token": return try refreshGrant(scopes: scopes)
+        default: throw EmulatorError.unsupportedGrantType
+        }
+    }
+
+    private func passwordGrant(scopes: [String]) throws -> Outcome {
+        let record = try continuation([.signIn])
+        _ = try context.challengeTypes(required: false)
+        guard record.state.phase == .signInPasswordChallenge else {
+            throw EmulatorError.invalidContinuation("The continuation token does not allow the password grant.")
+        }
+        guard let password = context.secret("password") else { throw EmulatorError.invalidParameter("password") }
+        try checkUsername(record)
+        let user = try user(record.state)
+        guard let hash = user.passwordHash, PasswordHasher.verify(password, against: hash) else {
+            throw EmulatorError.invalidCredentials
+        }
+        try consume(record)
+        return try afterFirstFactor(user: user, state: record.state, scopes: scopes, allowMFA: true)
+    }
+
+    private func oobGrant(scopes: [String]) throws -> Outcome {
+        let record = try continuation([.signIn])
+        guard record.state.phase == .signInCodeSent else {
+            throw EmulatorError.invalidContinuation("The continuation token does not allow the oob grant.")
+        }
+        if case .rejected(let error) = try verifyCode(for: record) { return .failure(error) }
+        let user = try user(record.state)
+        try consume(record)
+        return try afterFirstFactor(user: user, state: record.state, scopes: scopes, allowMFA: true)
+    }
+
+    private func mfaGrant(scopes: [String]) throws -> Outcome {
+        let record = try continuation([.mfa])
+        guard record.state.phase == .mfaCodeSent else {
+            throw EmulatorError.invalidContinuation("The continuation token does not allow the mfa_oob grant.")
+        }
+        if case .rejected(let error) = try verifyCode(for: record) { return .failure(error) }
+        let user = try user(record.state)
+        try consume(record)
+        return try issueTokens(for: user, scopes: scopes)
+    }
+
+    /// After sign-up, password reset or JIT registration. MFA is not asked here (the SDKs treat it as an error
+    /// after sign-up and reset); JIT registration is.
+    private func continuationGrant(scopes: [String]) throws -> Outcome {
+        let record = try continuation([.signUp, .resetPassword, .register])
+        _ = try context.challengeTypes(required: false)
+        let completed: Set<Phase> = [.signUpCompleted, .resetCompleted, .registrationCompleted]
+        guard completed.contains(record.state.phase) else {
+            throw EmulatorError.invalidContinuation("The continuation token does not allow this grant.")
+        }
+        try checkUsername(record)
+        let user = try user(record.state)
+        try consume(record)
+        if record.flow == Flow.register.rawValue { return try issueTokens(for: user, scopes: scopes) }
+        return try afterFirstFactor(user: user, state: record.state, scopes: scopes, allowMFA: false)
+    }
+
+    /// Rotates a refresh token: the presented one is used up and a new one of the same family issued. A reused
+    /// token revokes its whole family.
+    private func refreshGrant(scopes requested: [String]) throws -> Outcome {
+        guard let presented = context.secret("refresh_token") else {
+            throw EmulatorError.invalidParameter("refresh_token")
+        }
+        guard var record = try RefreshTokenRecord.fetchOne(db, key: Self.refreshTokenHash(presented)) else {
+            throw EmulatorError.unknownRefreshToken
+        }
+        guard record.clientID == context.client.clientID else { throw EmulatorError.refreshTokenRevoked }
+        if record.used {
+            try RefreshTokenRecord.filter(Column("family") == record.family).updateAll(db, Column("used").set(to: true))
+            return .failure(.refreshTokenRevoked)
+        }
+        guard record.expiresAt > now else { throw EmulatorError.expiredRefreshToken }
+        guard let user = try UserRecord.fetchOne(db, key: record.userID) else { throw EmulatorError.userNotFound }
+        record.used = true
+        try record.update(db)
+        let scopes =
+            context.text("scope") == nil ? record.scope.split(separator: " ").map(String.init) : requested
+        return try issueTokens(for: user, scopes: scopes, family: record.family)
+    }
+
+    /// Stores a new refresh token (when `offline_access` is asked) and hands the grant over for signing.
+    func issueTokens(for user: UserRecord, scopes: [String], family: String? = nil) throws -> Outcome {
+        var refreshToken: String?
+        if scopes.contains("offline_access") {
+            let token = Base64URL.encode(CodeGenerator.bytes(32))
+            let record = RefreshTokenRecord(
+                hash: Self.refreshTokenHash(token), userID: user.id, clientID: context.client.clientID,
+                family: family ?? newID(), scope: scopes.joined(separator: " "), createdAt: now,
+                expiresAt: now + Double(configuration.tokens.refreshTokenLifetime), used: false)
+            try record.insert(db)
+            refreshToken = token
+        }
+        return .tokens(
+            TokenGrant(
+                user: user, clientID: context.client.clientID, scopes: scopes, refreshToken: refreshToken,
+                issuedAt: now))
+    }
+
+    /// A `username` sent with a grant must be the continuation's.
+    private func checkUsername(_ record: ContinuationRecord) throws {
+        if let username = context.text("username"), username.lowercased() != record.username.lowercased() {
+            throw EmulatorError.invalidParameter("username")
+        }
+    }
+
+    /// Refresh tokens are stored as the hex SHA-256 of the token.
+    static func refreshTokenHash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+}

@@ -1,0 +1,105 @@
+import FlowEngine
+import Foundation
+import GRDB
+import NativeAuth
+
+/// The embedded native-authentication authority: answers ``WireRequest``s the way Microsoft Entra External ID's
+/// native authentication API does, with users, codes and tokens kept in an ``EmulatorStore``.
+public struct NativeAuthEmulator: Sendable {
+    public let configuration: TenantConfiguration
+    public let store: EmulatorStore
+    private let now: @Sendable () -> Date
+    private let issuerKeys: TokenIssuer
+
+    /// `now` is the clock for codes, continuation and token lifetimes (tests inject their own).
+    public init(
+        configuration: TenantConfiguration, store: EmulatorStore, now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.now = now
+        self.issuerKeys = TokenIssuer(store: store, now: now)
+    }
+
+    /// The `iss` of issued tokens.
+    public var issuer: String { configuration.issuer }
+
+    /// Answers one request. Never throws: protocol errors are 400 answers, a store failure is a 500
+    /// `server_error`. The response echoes `client-request-id` (assigning one when the request has none).
+    public func handle(_ request: WireRequest) async -> WireResponse {
+        let date = now()
+        let correlationID = Self.correlationID(in: request.headers)
+        let traceID = UUID().uuidString.lowercased()
+        let headers = [
+            "client-request-id": correlationID, "x-ms-request-id": traceID,
+            "content-type": "application/json; charset=utf-8",
+        ]
+        func answer(_ error: EmulatorError) -> WireResponse {
+            let wire = error.wireError(
+                traceID: traceID, correlationID: correlationID, timestamp: EmulatorError.timestamp(date))
+            return WireResponse(status: error.status, headers: headers, body: wire.body)
+        }
+        let context: RequestContext
+        switch resolveClient(request.parameters) {
+        case .failure(let error): return answer(error)
+        case .success(let client):
+            context = RequestContext(
+                endpoint: request.endpoint, parameters: request.parameters, configuration: configuration,
+                client: client, now: date)
+        }
+        do {
+            let outcome = try await store.writer.write { db in try Exchange(context: context, db: db).route() }
+            switch outcome {
+            case .ok(let body): return .ok(body, headers: headers)
+            case .failure(let error): return answer(error)
+            case .tokens(let grant):
+                return .ok(try await issuerKeys.body(for: grant, configuration: configuration), headers: headers)
+            }
+        } catch let error as EmulatorError {
+            return answer(error)
+        } catch {
+            return answer(.serverError)
+        }
+    }
+
+    /// The codes the emulator "sent", newest first; only those sent to `username` when given.
+    public func outbox(to username: String? = nil, limit: Int = 20) async throws -> [OutboxMessage] {
+        try await store.writer.read { db in
+            var request = CodeRecord.all()
+            if let username { request = request.filter(Column("recipient") == username) }
+            return try request.order(Column("created_at").desc, Column.rowID.desc).limit(max(limit, 0)).fetchAll(db)
+                .compactMap { record in
+                    guard let purpose = OutboxMessage.Purpose(rawValue: record.purpose) else { return nil }
+                    return OutboxMessage(
+                        to: record.recipient, code: record.code, purpose: purpose,
+                        sentAt: Date(timeIntervalSince1970: record.createdAt),
+                        expiresAt: Date(timeIntervalSince1970: record.expiresAt))
+                }
+        }
+    }
+
+    /// The public signing key as a JWK set (`{"keys":[{kty, crv, x, y, kid, alg, use}]}`).
+    public func jwks() async throws -> [String: Value] {
+        try await issuerKeys.jwks()
+    }
+
+    private func resolveClient(_ parameters: [String: String]) -> Result<ClientConfiguration, EmulatorError> {
+        guard let id = parameters["client_id"]?.trimmingCharacters(in: .whitespaces), !id.isEmpty else {
+            return .failure(.invalidParameter("client_id"))
+        }
+        guard let client = configuration.client(id: id) else {
+            return .failure(.unauthorizedClient(tenant: configuration.tenant))
+        }
+        guard client.nativeAuthEnabled else { return .failure(.nativeAuthDisabled) }
+        return .success(client)
+    }
+
+    /// The request's `client-request-id` when it is a reasonable token, else a new UUID.
+    static func correlationID(in headers: [String: String]) -> String {
+        let value = headers.first { $0.key.lowercased() == "client-request-id" }?.value
+            .trimmingCharacters(in: .whitespaces)
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+        if let value, !value.isEmpty, value.count <= 128, value.allSatisfy({ allowed.contains($0) }) { return value }
+        return UUID().uuidString.lowercased()
+    }
+}

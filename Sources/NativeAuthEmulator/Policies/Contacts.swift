@@ -1,0 +1,43 @@
+/// Usernames, contacts and their masked labels.
+enum Contacts {
+    /// Whether `text` looks like an email address: one `@`, a local part of at most 64 characters, a dotted
+    /// domain, no spaces or control characters, at most 254 characters.
+    static func isEmail(_ text: String) -> Bool {
+        guard text.count <= 254, !text.contains(where: { $0.isWhitespace || $0.isNewline }) else { return false }
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, let local = parts.first, let domain = parts.last else { return false }
+        guard !local.isEmpty, local.count <= 64, !local.hasPrefix("."), !local.hasSuffix(".") else { return false }
+        guard local.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else { return false }
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2 else { return false }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+        for label in labels {
+            guard !label.isEmpty, label.count <= 63, label.allSatisfy({ allowed.contains($0) }) else { return false }
+            guard !label.hasPrefix("-"), !label.hasSuffix("-") else { return false }
+        }
+        return true
+    }
+
+    /// Whether `text` is an E.164 phone number: `+` then 8 to 15 digits.
+    static func isPhoneNumber(_ text: String) -> Bool {
+        guard text.hasPrefix("+") else { return false }
+        let digits = text.dropFirst()
+        return (8...15).contains(digits.count) && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// A masked label such as `c***r@co**o.com` (email) or `+*******1234` (phone).
+    static func label(for target: String) -> String {
+        if isPhoneNumber(target) {
+            return "+" + String(repeating: "*", count: max(target.count - 5, 0)) + String(target.suffix(4))
+        }
+        let parts = target.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, let local = parts.first, let domain = parts.last else { return "***" }
+        let maskedLocal = local.count <= 1 ? "*" : "\(local.prefix(1))***\(local.suffix(1))"
+        guard let dot = domain.lastIndex(of: ".") else { return "\(maskedLocal)@***" }
+        let name = domain[..<dot]
+        let suffix = domain[dot...]
+        let maskedName =
+            name.count <= 3 ? String(repeating: "*", count: name.count) : "\(name.prefix(2))**\(name.suffix(1))"
+        return "\(maskedLocal)@\(maskedName)\(suffix)"
+    }
+}

@@ -1,0 +1,44 @@
+import FlowEngine
+import Foundation
+import NativeAuth
+
+/// A native-auth error answer before it is stamped with the request's trace id, correlation id and time.
+/// Messages never contain a password, a code or a token.
+struct EmulatorError: Error, Sendable {
+    /// 400, or 500 for `server_error`.
+    var status: Int = 400
+    var error: String
+    /// The AADSTS number: the first of `error_codes` and the prefix of the description.
+    var code: Int
+    var message: String
+    var suberror: String?
+    var continuationToken: String?
+    var requiredAttributes: [RequiredAttribute]?
+    var invalidAttributes: [String]?
+
+    /// The wire error with an AADSTS-style description ending in Trace ID, Correlation ID and Timestamp lines.
+    func wireError(traceID: String, correlationID: String, timestamp: String) -> WireError {
+        let description = [
+            "AADSTS\(code): \(message)", "Trace ID: \(traceID)", "Correlation ID: \(correlationID)",
+            "Timestamp: \(timestamp)",
+        ].joined(separator: "\r\n")
+        return WireError(
+            error: error, description: description, codes: [code], suberror: suberror,
+            continuationToken: continuationToken, requiredAttributes: requiredAttributes,
+            invalidAttributes: invalidAttributes, correlationID: correlationID, traceID: traceID,
+            timestamp: timestamp)
+    }
+
+    /// `yyyy-MM-dd HH:mm:ssZ` in UTC, the format of the `timestamp` field.
+    static func timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func pad(_ value: Int?, _ width: Int) -> String {
+            let text = String(value ?? 0)
+            return String(repeating: "0", count: max(width - text.count, 0)) + text
+        }
+        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2)) "
+            + "\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))Z"
+    }
+}

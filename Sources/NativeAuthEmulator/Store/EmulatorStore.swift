@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+
+/// The emulator's SQLite storage: users, sent codes (the outbox), continuation tokens, refresh tokens and keys.
+/// A file store (`<directory>/authority.sqlite`, mode 0600, WAL) keeps users between runs; an in-memory store
+/// lasts as long as the value.
+public final class EmulatorStore: Sendable {
+    /// The database file, or nil in memory.
+    public let path: String?
+    let writer: any DatabaseWriter
+
+    private init(writer: any DatabaseWriter, path: String?) throws {
+        self.writer = writer
+        self.path = path
+        try Schema.migrator.migrate(writer)
+    }
+
+    /// A fresh store in memory.
+    public static func inMemory() throws -> EmulatorStore {
+        try EmulatorStore(writer: DatabaseQueue(configuration: configuration), path: nil)
+    }
+
+    /// Opens (creating when needed) `<directory>/authority.sqlite`; the directory is created with mode 0700 and
+    /// the file with mode 0600.
+    public convenience init(directory: String) throws {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if !files.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            try files.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } else if !isDirectory.boolValue {
+            throw EmulatorStoreError(message: "'\(directory)' is not a directory")
+        }
+        let path = (directory as NSString).appendingPathComponent("authority.sqlite")
+        if !files.fileExists(atPath: path) {
+            guard files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw EmulatorStoreError(message: "cannot create '\(path)'")
+            }
+        }
+        try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        try self.init(writer: DatabasePool(path: path, configuration: EmulatorStore.configuration), path: path)
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.label = "flowrun.authority"
+        return configuration
+    }
+
+    /// The user with this username (case-insensitive), or nil.
+    public func user(named username: String) async throws -> EmulatorUser? {
+        try await writer.read { db in try UserRecord.named(username, in: db).map(EmulatorUser.init) }
+    }
+
+    /// Every user, oldest first.
+    public func users() async throws -> [EmulatorUser] {
+        try await writer.read { db in
+            try UserRecord.order(Column("created_at"), Column("username")).fetchAll(db).map(EmulatorUser.init)
+        }
+    }
+
+    /// Sets whether a user needs a second factor; false when there is no such user.
+    @discardableResult
+    public func setMFA(_ enabled: Bool, for username: String) async throws -> Bool {
+        try await writer.write { db in
+            guard var user = try UserRecord.named(username, in: db) else { return false }
+            user.mfa = enabled
+            try user.update(db)
+            return true
+        }
+    }
+
+    /// Deletes a user and their refresh tokens; false when there is no such user.
+    @discardableResult
+    public func deleteUser(named username: String) async throws -> Bool {
+        try await writer.write { db in
+            guard let user = try UserRecord.named(username, in: db) else { return false }
+            try RefreshTokenRecord.filter(Column("user_id") == user.id).deleteAll(db)
+            return try user.delete(db)
+        }
+    }
+}
+
+/// A store that could not be opened.
+public struct EmulatorStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// A user as the store keeps it (never the password hash).
+public struct EmulatorUser: Sendable, Hashable, Codable {
+    /// The object id: the `oid` claim and `client_info.uid`.
+    public var id: String
+    public var username: String
+    public var hasPassword: Bool
+    public var attributes: [String: String]
+    public var mfa: Bool
+    /// Registered strong-auth contacts as `channel:target` (e.g. `sms:+15555550100`).
+    public var methods: [String]
+    public var createdAt: Date
+
+    init(_ record: UserRecord) {
+        self.id = record.id
+        self.username = record.username
+        self.hasPassword = record.passwordHash != nil
+        self.attributes = record.attributes
+        self.mfa = record.mfa
+        self.methods = record.methods.map { "\($0.channel):\($0.target)" }
+        self.createdAt = Date(timeIntervalSince1970: record.createdAt)
+    }
+}

@@ -1,0 +1,31 @@
+import Crypto
+import Foundation
+import GRDB
+
+/// The secrets kept in `keys`, created on first use.
+enum Keys {
+    private static let continuationName = "continuation-hmac"
+    private static let signingName = "es256-signing"
+
+    /// The 32-byte HMAC key of continuation tokens.
+    static func continuationSecret(_ db: Database, now: Double) throws -> Data {
+        if let secret = try KeyRecord.fetchOne(db, key: continuationName)?.secret, secret.count == 32 {
+            return secret
+        }
+        let secret = Data(CodeGenerator.bytes(32))
+        try KeyRecord(name: continuationName, secret: secret, pem: nil, createdAt: now).save(db)
+        return secret
+    }
+
+    /// The ES256 signing key as PEM.
+    static func signingKeyPEM(_ db: Database, now: Double) throws -> String {
+        if let pem = try KeyRecord.fetchOne(db, key: signingName)?.pem,
+            (try? P256.Signing.PrivateKey(pemRepresentation: pem)) != nil
+        {
+            return pem
+        }
+        let pem = P256.Signing.PrivateKey().pemRepresentation
+        try KeyRecord(name: signingName, secret: nil, pem: pem, createdAt: now).save(db)
+        return pem
+    }
+}

@@ -1,0 +1,62 @@
+import GRDB
+
+/// The store's tables, created and upgraded by a `DatabaseMigrator`.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "users") { table in
+                table.primaryKey("id", .text)
+                table.column("username", .text).notNull().unique().collate(.nocase)
+                table.column("password_hash", .text)
+                table.column("attributes", .text).notNull().defaults(to: "{}")
+                table.column("mfa", .boolean).notNull().defaults(to: false)
+                table.column("methods", .text).notNull().defaults(to: "[]")
+                table.column("created_at", .double).notNull()
+                table.column("updated_at", .double).notNull()
+            }
+            try db.create(table: "codes") { table in
+                table.primaryKey("id", .text)
+                table.column("session_id", .text).notNull().indexed()
+                table.column("continuation_id", .text).notNull().indexed()
+                table.column("username", .text).notNull().collate(.nocase)
+                table.column("recipient", .text).notNull().collate(.nocase).indexed()
+                table.column("purpose", .text).notNull()
+                table.column("code", .text).notNull()
+                table.column("created_at", .double).notNull()
+                table.column("expires_at", .double).notNull()
+                table.column("attempts", .integer).notNull().defaults(to: 0)
+                table.column("used", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(table: "continuations") { table in
+                table.primaryKey("id", .text)
+                table.column("flow", .text).notNull()
+                table.column("steps", .text).notNull()
+                table.column("username", .text).notNull()
+                table.column("client_id", .text).notNull()
+                table.column("state", .text).notNull()
+                table.column("consumed", .boolean).notNull().defaults(to: false)
+                table.column("locked", .boolean).notNull().defaults(to: false)
+                table.column("created_at", .double).notNull()
+                table.column("expires_at", .double).notNull().indexed()
+            }
+            try db.create(table: "refresh_tokens") { table in
+                table.primaryKey("hash", .text)
+                table.column("user_id", .text).notNull().indexed()
+                table.column("client_id", .text).notNull()
+                table.column("family", .text).notNull().indexed()
+                table.column("scope", .text).notNull()
+                table.column("created_at", .double).notNull()
+                table.column("expires_at", .double).notNull()
+                table.column("used", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(table: "keys") { table in
+                table.primaryKey("name", .text)
+                table.column("secret", .blob)
+                table.column("pem", .text)
+                table.column("created_at", .double).notNull()
+            }
+        }
+        return migrator
+    }
+}

@@ -9,22 +9,43 @@ let package = Package(
         .library(name: "FlowLoader", targets: ["FlowLoader"]),
         .library(name: "FlowChecker", targets: ["FlowChecker"]),
         .library(name: "FlowReporting", targets: ["FlowReporting"]),
+        .library(name: "FlowEngine", targets: ["FlowEngine"]),
+        .library(name: "NativeAuth", targets: ["NativeAuth"]),
+        .library(name: "NativeAuthEmulator", targets: ["NativeAuthEmulator"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
     ],
     targets: [
         .target(name: "FlowModel"),
         .target(name: "FlowLoader", dependencies: ["FlowModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "FlowChecker", dependencies: ["FlowModel"]),
         .target(name: "FlowReporting", dependencies: ["FlowModel"]),
+        .target(name: "FlowEngine", dependencies: ["FlowModel"]),
+        .target(name: "NativeAuth", dependencies: ["FlowEngine", "FlowModel"]),
+        .target(
+            name: "NativeAuthEmulator",
+            dependencies: [
+                "NativeAuth", "FlowEngine",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .executableTarget(
             name: "flowrun",
             dependencies: [
-                "FlowModel", "FlowLoader", "FlowChecker", "FlowReporting",
+                "FlowModel", "FlowLoader", "FlowChecker", "FlowReporting", "FlowEngine", "NativeAuth",
+                "NativeAuthEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowModel"]),
@@ -32,5 +53,14 @@ let package = Package(
         .testTarget(name: "FlowReportingTests", dependencies: ["FlowReporting", "FlowModel"]),
         .testTarget(name: "FlowrunCLITests", dependencies: []),
         .testTarget(name: "FlowSchemaTests"),
+        .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowChecker", "FlowLoader", "FlowModel"]),
+        .testTarget(
+            name: "NativeAuthTests", dependencies: ["NativeAuth", "NativeAuthEmulator", "FlowEngine", "FlowLoader"]),
+        .testTarget(
+            name: "NativeAuthEmulatorTests",
+            dependencies: [
+                "NativeAuthEmulator", "NativeAuth", "FlowEngine", .product(name: "JWTKit", package: "jwt-kit"),
+            ]
+        ),
     ]
 )

@@ -5,16 +5,17 @@ import Foundation
 struct Flowrun: AsyncParsableCommand {
     static let version = "0.1.0"
 
-    // A later `run` subcommand becomes `defaultSubcommand`, so that `flowrun FLOW` means `flowrun run FLOW`.
     static let configuration = CommandConfiguration(
         commandName: "flowrun",
         abstract: "Run, check and draw native-authentication user flows written as YAML or JSON flow graphs.",
         discussion: """
-            Exit codes: 0 when everything is fine, 1 when a flow has errors (or warnings under --strict), \
-            2 for a usage error, an unreadable path or no flow files.
+            `flowrun FLOW` runs a flow (the same as `flowrun run FLOW`); see `flowrun help run` for its exit \
+            codes. validate and graph exit 0 when everything is fine, 1 when a flow has errors (or warnings \
+            under --strict), 2 for a usage error, an unreadable path or no flow files.
             """,
         version: "flowrun \(version)",
-        subcommands: [Validate.self, Graph.self]
+        subcommands: [Run.self, Validate.self, Graph.self, Outbox.self],
+        defaultSubcommand: Run.self
     )
 }
 

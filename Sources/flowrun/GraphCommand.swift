@@ -38,13 +38,8 @@ struct Graph: ParsableCommand {
             throw ExitCode.usage
         }
 
-        let (program, diagnostics) = FlowValidation().check(file: file)
-        if !diagnostics.isEmpty {
-            let options = ReportOptions(
-                files: [file], color: Terminal.colorAllowed(descriptor: 2),
-                sources: FlowValidation.sources(for: diagnostics))
-            Terminal.writeError(DiagnosticFormatter.text(diagnostics, options: options))
-        }
+        let (program, diagnostics, _) = FlowValidation().load(file: file)
+        FlowValidation.printToStandardError(diagnostics, file: file)
         guard !diagnostics.hasErrors, let program else {
             if !diagnostics.hasErrors {
                 Terminal.error("\(file): the checker produced no program")

@@ -231,7 +231,7 @@ import Testing
         ["validate"],
         ["validate", "--format", "xml", "a.yaml"],
         ["validate", "--colour", "a.yaml"],
-        ["frobnicate"],
+        ["a.yaml", "--frobnicate"],
     ])
     func usageErrorsExitTwo(arguments: [String]) throws {
         let folder = try FlowFolder()
@@ -240,6 +240,14 @@ import Testing
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("Error: "))
         #expect(result.stderr.contains("Usage: "))
+    }
+
+    @Test("a word that is no command is taken as a flow to run, and refused as one")
+    func unknownCommandIsAFlowPath() throws {
+        let folder = try FlowFolder()
+        let result = try Flowrun.run(["frobnicate"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("FR018"))
     }
 }
 

@@ -1,0 +1,52 @@
+import FlowEngine
+import FlowLoader
+import FlowModel
+import Foundation
+import NativeAuth
+import NativeAuthEmulator
+
+/// The default authority: the native-auth client talking in-process to the emulator, with the emulator's
+/// database and the account cache in the state folder.
+struct EmbeddedAuthority {
+    let emulator: NativeAuthEmulator
+    let client: NativeAuthClient
+
+    /// The tenant configuration: `--config FILE`, else `authority.yaml` in the current folder when present,
+    /// else the defaults.
+    static func configuration(option: String?) throws -> TenantConfiguration {
+        if let option { return try TenantConfiguration.load(file: option) }
+        if FileManager.default.fileExists(atPath: "authority.yaml") {
+            return try TenantConfiguration.load(file: "authority.yaml")
+        }
+        return TenantConfiguration()
+    }
+
+    init(state: StateDirectory, configuration: TenantConfiguration, client options: ClientOptions) throws {
+        try state.prepare()
+        let store = try EmulatorStore(directory: state.path)
+        emulator = NativeAuthEmulator(configuration: configuration, store: store)
+        guard let catalog = BuiltinCatalogs.named("native-auth") else {
+            throw CommandFailure("the built-in native-auth catalog is missing")
+        }
+        var clientConfiguration = NativeAuthConfiguration(
+            clientID: options.clientID ?? configuration.clients.first?.clientID ?? "")
+        if let challengeTypes = options.challengeTypes {
+            clientConfiguration.challengeTypes = challengeTypes.split(separator: " ").map(String.init)
+        }
+        if let capabilities = options.capabilities {
+            clientConfiguration.capabilities = capabilities.split(separator: " ").map(String.init)
+        }
+        client = NativeAuthClient(
+            configuration: clientConfiguration, transport: InProcessTransport(emulator: emulator),
+            accounts: FileAccountStore(path: state.file("account.json")), catalog: catalog)
+    }
+}
+
+/// A command failed for a reason worth one line on standard error.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

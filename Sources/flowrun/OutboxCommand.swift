@@ -1,0 +1,45 @@
+import ArgumentParser
+import FlowEngine
+import Foundation
+import NativeAuthEmulator
+
+/// `flowrun outbox`: the codes the embedded authority "sent", newest first.
+struct Outbox: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the codes the embedded authority sent (its outbox), newest first.")
+
+    @Option(help: ArgumentHelp("Only codes sent to this address.", valueName: "email"))
+    var to: String?
+
+    @Option(help: "How many to list.")
+    var limit = 10
+
+    @Option(help: ArgumentHelp("The state folder (default: $FLOWRUN_STATE_DIR, else .flowrun).", valueName: "dir"))
+    var stateDir: String?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        let state = StateDirectory(option: stateDir)
+        guard FileManager.default.fileExists(atPath: state.path) else {
+            Terminal.error("no state folder at \(state.path): run a flow first")
+            throw ExitCode.usage
+        }
+        let emulator = NativeAuthEmulator(
+            configuration: TenantConfiguration(), store: try EmulatorStore(directory: state.path))
+        let messages = try await emulator.outbox(to: to, limit: limit)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            encoder.dateEncodingStrategy = .iso8601
+            Terminal.write(String(decoding: try encoder.encode(messages), as: UTF8.self) + "\n")
+            return
+        }
+        let formatter = ISO8601DateFormatter()
+        for message in messages {
+            Terminal.write(
+                "\(formatter.string(from: message.sentAt))  \(message.to)  \(message.purpose)  \(message.code)\n")
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import ArgumentParser
+import FlowEngine
+import FlowModel
+import Foundation
+import NativeAuthEmulator
+
+/// `flowrun run FLOW` (also `flowrun FLOW`): runs a flow against the embedded authority.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a flow against the embedded authority (the default command: `flowrun FLOW`).",
+        discussion: """
+            Answers come from the terminal, or from --input and --answers. In a terminal, the codes the \
+            embedded authority "sends" are shown on standard error, marked as its outbox.
+
+            Exit codes: 0 success end, 1 failure end (or any end other than success and browser_required, or \
+            a run that could not go on), 2 usage error or invalid flow, 3 cancelled, 4 browser required, \
+            5 suspended and saved with --save.
+            """)
+
+    @Argument(help: "The flow file to run.")
+    var flow: String
+
+    @Option(
+        name: .customLong("input"),
+        help: ArgumentHelp(
+            "An answer, NAME=VALUE; repeat for an input asked several times. `@outbox` is the code the embedded authority sent last.",
+            valueName: "name=value"))
+    var inputs: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "A YAML or JSON file of answers: NAME: VALUE or NAME: [VALUE, …]; `{choose: NAME}` picks a choice.",
+            valueName: "file"))
+    var answers: String?
+
+    @Option(name: .customLong("param"), help: ArgumentHelp("A param of the flow, NAME=VALUE.", valueName: "name=value"))
+    var params: [String] = []
+
+    @Option(help: ArgumentHelp("The state folder (default: $FLOWRUN_STATE_DIR, else .flowrun).", valueName: "dir"))
+    var stateDir: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The embedded authority's tenant configuration (default: ./authority.yaml when present).", valueName: "file"
+        ))
+    var config: String?
+
+    @OptionGroup var client: ClientOptions
+
+    @Flag(help: "Stream the run's events as JSON lines on standard output.")
+    var json = false
+
+    @Option(
+        help: ArgumentHelp(
+            "When scripted answers run out, save the session to FILE (mode 0600) and exit 5.", valueName: "file"))
+    var save: String?
+
+    @Option(help: ArgumentHelp("Continue the session saved in FILE.", valueName: "file"))
+    var resume: String?
+
+    func run() async throws {
+        let loaded = FlowValidation().load(file: flow)
+        guard let program = loaded.program, let digest = loaded.digest else {
+            FlowValidation.printToStandardError(loaded.diagnostics, file: flow)
+            throw ExitCode.usage
+        }
+        let state = StateDirectory(option: stateDir)
+        let authority: EmbeddedAuthority
+        do {
+            authority = try EmbeddedAuthority(
+                state: state, configuration: try EmbeddedAuthority.configuration(option: config), client: client)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode.usage
+        }
+        let scripted = !inputs.isEmpty || answers != nil
+        let source: any InputSource
+        if scripted {
+            let emulator = authority.emulator
+            source = ScriptedInputs(
+                try AnswerScript.answers(options: inputs, file: answers), suspendWhenExhausted: save != nil,
+                resolve: { text, _ in try await Self.resolve(text, emulator: emulator) })
+        } else {
+            source = TerminalInputs()
+        }
+        let reporter = RunReporter(json: json)
+        let runner = FlowRunner(
+            program: program, digest: digest,
+            authority: scripted
+                ? authority.client : OutboxAnnouncer(base: authority.client, emulator: authority.emulator),
+            inputs: source, observer: reporter.report)
+        let outcome: RunOutcome
+        if let resume {
+            outcome = await runner.resume(try SessionFile.load(resume))
+        } else {
+            outcome = await runner.start(
+                params: Dictionary(
+                    try AnswerScript.pairs(params, option: "--param").map { ($0, Value.string($1)) },
+                    uniquingKeysWith: { _, last in last }))
+        }
+        try finish(outcome, reporter: reporter)
+    }
+
+    private func finish(_ outcome: RunOutcome, reporter: RunReporter) throws {
+        switch outcome {
+        case .ended(let result):
+            reporter.finish(result)
+            switch result.kind {
+            case .success: return
+            case .named("browser_required"): throw ExitCode(4)
+            default: throw ExitCode(1)
+            }
+        case .cancelled:
+            Terminal.writeError("flowrun: cancelled")
+            throw ExitCode(3)
+        case .suspended(let session):
+            guard let save else {
+                Terminal.error("the run stopped for an answer that was not given")
+                throw ExitCode.usage
+            }
+            try SessionFile.save(session, to: save)
+            Terminal.writeError(
+                "flowrun: session saved to \(save); continue with: flowrun run \(flow) --resume \(save) --input …")
+            throw ExitCode(5)
+        case .failed(let error):
+            Terminal.error(error.message)
+            throw ExitCode(1)
+        }
+    }
+
+    /// `@outbox` is the code the embedded authority sent last; `@@…` is a literal `@…`.
+    static func resolve(_ text: String, emulator: NativeAuthEmulator) async throws -> Value {
+        if text == "@outbox" {
+            guard let message = try await emulator.outbox(to: nil, limit: 1).first else {
+                throw CommandFailure("`@outbox`: the embedded authority has sent no code")
+            }
+            return .string(message.code)
+        }
+        if text.hasPrefix("@@") { return .string(String(text.dropFirst())) }
+        return .string(text)
+    }
+}

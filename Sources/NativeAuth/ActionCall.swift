@@ -144,6 +144,12 @@ struct ActionCall: Sendable {
             ], state: state)
     }
 
+    /// `codeRequired` for an oob challenge, the flow moving on to `state` at its code step; `nil` for any other.
+    func codeRequired(_ answer: ChallengeAnswer, moving state: FlowState) -> ActionResult? {
+        guard case .oob(let challenge) = answer else { return nil }
+        return codeRequired(challenge, state: state.moving(to: .code, token: challenge.token))
+    }
+
     /// Whether the catalog declares `outcome` for this action.
     func declares(_ outcome: String) -> Bool {
         declaration.outcomes[outcome] != nil

@@ -97,6 +97,26 @@ public struct NativeAuthClient: Authority {
         }
     }
 
+    /// Sends a challenge request and reads the challenge of its 200 answer with `map`; a challenge `map` does not
+    /// take (`nil`) ⇒ `unexpected` with `mismatch` of its type, a 200 body that is no challenge ⇒ `unexpected`,
+    /// any other answer ⇒ its outcome.
+    func challenge(
+        _ call: ActionCall, _ endpoint: NativeAuthEndpoint, _ parameters: [String: String],
+        mismatch: (String) -> String = { "unexpected challenge_type \($0)" },
+        _ map: (ChallengeAnswer) async throws -> ActionResult?
+    ) async throws -> ActionResult {
+        let answer = try await exchange(endpoint, parameters)
+        guard case .success(let body, let correlationID) = answer else {
+            return call.otherwise(answer, at: endpoint)
+        }
+        switch ChallengeAnswer.read(body) {
+        case .success(let challenge):
+            if let result = try await map(challenge) { return result }
+            return call.invalidBody(mismatch(challenge.kind), correlationID: correlationID)
+        case .failure(let problem): return call.invalidBody(problem.message, correlationID: correlationID)
+        }
+    }
+
     /// The transport's answer, or the text of its failure; cancellation is rethrown.
     private func send(_ request: WireRequest) async throws -> TransportResult {
         do {

@@ -110,18 +110,9 @@ extension NativeAuthClient {
     /// `/resetpassword/v1.0/challenge`: oob ⇒ `codeRequired`; anything else (a password challenge is invalid
     /// here) ⇒ `unexpected`.
     private func resetPasswordChallenge(_ call: ActionCall, _ state: FlowState) async throws -> ActionResult {
-        let answer = try await exchange(
-            .resetPasswordChallenge,
-            ["continuation_token": state.token ?? "", "challenge_type": configuration.challengeTypeParameter])
-        guard case .success(let body, let correlationID) = answer else {
-            return call.otherwise(answer, at: .resetPasswordChallenge)
-        }
-        switch ChallengeAnswer.read(body) {
-        case .success(.oob(let challenge)):
-            return call.codeRequired(challenge, state: state.moving(to: .code, token: challenge.token))
-        case .success(let other):
-            return call.invalidBody("unexpected challenge_type \(other.kind)", correlationID: correlationID)
-        case .failure(let problem): return call.invalidBody(problem.message, correlationID: correlationID)
-        }
+        try await challenge(
+            call, .resetPasswordChallenge,
+            ["continuation_token": state.token ?? "", "challenge_type": configuration.challengeTypeParameter]
+        ) { call.codeRequired($0, moving: state) }
     }
 }

@@ -39,12 +39,7 @@ extension NativeAuthClient {
 
     /// `signIn.submitCode`: `/token grant_type=oob`.
     func signInSubmitCode(_ call: ActionCall) async throws -> ActionResult {
-        guard let state = call.state(in: .signIn), let token = state.token else {
-            return call.missingState("a sign-in")
-        }
-        return try await requestTokens(
-            call, ["grant_type": "oob", "continuation_token": token, "oob": call.string("code") ?? ""],
-            username: state.username, scopes: state.scopes)
+        try await codeGrant(call, "oob", in: .signIn, needing: "a sign-in")
     }
 
     /// `signIn.submitPassword`: `/token grant_type=password`.
@@ -79,24 +74,18 @@ extension NativeAuthClient {
     private func signInChallenge(_ call: ActionCall, _ state: FlowState, password: String?, resending: Bool = false)
         async throws -> ActionResult
     {
-        let answer = try await exchange(
-            .signInChallenge,
-            ["continuation_token": state.token ?? "", "challenge_type": configuration.challengeTypeParameter])
-        guard case .success(let body, let correlationID) = answer else {
-            return call.otherwise(answer, at: .signInChallenge)
-        }
-        switch ChallengeAnswer.read(body) {
-        case .success(.oob(let challenge)):
-            return call.codeRequired(challenge, state: state.moving(to: .code, token: challenge.token))
-        case .success(.password(let token)) where !resending:
+        try await challenge(
+            call, .signInChallenge,
+            ["continuation_token": state.token ?? "", "challenge_type": configuration.challengeTypeParameter]
+        ) { answer in
+            guard case .password(let token) = answer, !resending else {
+                return call.codeRequired(answer, moving: state)
+            }
             let passwordState = state.moving(to: .password, token: token)
             guard let password else { return call.outcome("passwordRequired", state: passwordState) }
             return try await requestTokens(
                 call, passwordGrant(token: token, username: state.username, password: password),
                 username: state.username, scopes: state.scopes, retryContinuation: passwordState.continuation)
-        case .success(let other):
-            return call.invalidBody("unexpected challenge_type \(other.kind)", correlationID: correlationID)
-        case .failure(let problem): return call.invalidBody(problem.message, correlationID: correlationID)
         }
     }
 

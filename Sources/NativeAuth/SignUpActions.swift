@@ -63,20 +63,11 @@ extension NativeAuthClient {
     /// `/signup/v1.0/challenge`: oob ⇒ `codeRequired`; a password challenge here is a general error (as on
     /// iOS, where a password answer is expected only after `credential_required`).
     private func signUpChallenge(_ call: ActionCall, _ state: FlowState) async throws -> ActionResult {
-        let answer = try await exchange(
-            .signUpChallenge,
-            ["continuation_token": state.token ?? "", "challenge_type": configuration.challengeTypeParameter])
-        guard case .success(let body, let correlationID) = answer else {
-            return call.otherwise(answer, at: .signUpChallenge)
-        }
-        switch ChallengeAnswer.read(body) {
-        case .success(.oob(let challenge)):
-            return call.codeRequired(challenge, state: state.moving(to: .code, token: challenge.token))
-        case .success(let other):
-            return call.invalidBody(
-                "unexpected challenge_type \(other.kind) after sign-up start", correlationID: correlationID)
-        case .failure(let problem): return call.invalidBody(problem.message, correlationID: correlationID)
-        }
+        try await challenge(
+            call, .signUpChallenge,
+            ["continuation_token": state.token ?? "", "challenge_type": configuration.challengeTypeParameter],
+            mismatch: { "unexpected challenge_type \($0) after sign-up start" }
+        ) { call.codeRequired($0, moving: state) }
     }
 
     /// `/signup/v1.0/continue` with one grant: 200 ⇒ `completed` (keeping the token for `signIn.afterSignUp`);
@@ -118,18 +109,13 @@ extension NativeAuthClient {
 
     /// `/signup/v1.0/challenge` after `credential_required`: a password challenge ⇒ `passwordRequired`.
     private func signUpPasswordChallenge(_ call: ActionCall, _ state: FlowState) async throws -> ActionResult {
-        let answer = try await exchange(
-            .signUpChallenge,
-            ["continuation_token": state.token ?? "", "challenge_type": configuration.challengeTypeParameter])
-        guard case .success(let body, let correlationID) = answer else {
-            return call.otherwise(answer, at: .signUpChallenge)
-        }
-        switch ChallengeAnswer.read(body) {
-        case .success(.password(let token)):
+        try await challenge(
+            call, .signUpChallenge,
+            ["continuation_token": state.token ?? "", "challenge_type": configuration.challengeTypeParameter],
+            mismatch: { "expected a password challenge, got \($0)" }
+        ) { answer in
+            guard case .password(let token) = answer else { return nil }
             return call.outcome("passwordRequired", state: state.moving(to: .password, token: token))
-        case .success(let other):
-            return call.invalidBody("expected a password challenge, got \(other.kind)", correlationID: correlationID)
-        case .failure(let problem): return call.invalidBody(problem.message, correlationID: correlationID)
         }
     }
 }

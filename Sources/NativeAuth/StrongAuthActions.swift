@@ -21,32 +21,18 @@ extension NativeAuthClient {
             case .failure(let problem): return call.invalidBody(problem.message, correlationID: correlationID)
             }
         }
-        let answer = try await exchange(
-            .signInChallenge,
+        return try await challenge(
+            call, .signInChallenge,
             [
                 "continuation_token": state.token ?? "", "challenge_type": configuration.challengeTypeParameter,
                 "id": methodID ?? "",
-            ])
-        guard case .success(let body, let correlationID) = answer else {
-            return call.otherwise(answer, at: .signInChallenge)
-        }
-        switch ChallengeAnswer.read(body) {
-        case .success(.oob(let challenge)):
-            return call.codeRequired(challenge, state: state.moving(to: .code, token: challenge.token))
-        case .success(let other):
-            return call.invalidBody("unexpected challenge_type \(other.kind)", correlationID: correlationID)
-        case .failure(let problem): return call.invalidBody(problem.message, correlationID: correlationID)
-        }
+            ]
+        ) { call.codeRequired($0, moving: state) }
     }
 
     /// `mfa.submitCode`: `/token grant_type=mfa_oob` ⇒ `completed`; a wrong code keeps the continuation.
     func mfaSubmitCode(_ call: ActionCall) async throws -> ActionResult {
-        guard let state = call.state(in: .mfa), let token = state.token else {
-            return call.missingState("a second factor to verify")
-        }
-        return try await requestTokens(
-            call, ["grant_type": "mfa_oob", "continuation_token": token, "oob": call.string("code") ?? ""],
-            username: state.username, scopes: state.scopes)
+        try await codeGrant(call, "mfa_oob", in: .mfa, needing: "a second factor to verify")
     }
 
     /// `registration.requestChallenge`: `/register/v1.0/challenge` (`challenge_type=oob`, `challenge_target`,
@@ -59,24 +45,16 @@ extension NativeAuthClient {
         else { return call.outcome("invalidInput") }
         let methodID = call.string("methodId")
         let method = state.methods.first { $0.id == methodID } ?? state.methods.first
-        let answer = try await exchange(
-            .registerChallenge,
+        return try await challenge(
+            call, .registerChallenge,
             [
                 "continuation_token": state.token ?? "", "challenge_type": "oob", "challenge_target": target,
                 "challenge_channel": method?.channel ?? "email",
-            ])
-        guard case .success(let body, let correlationID) = answer else {
-            return call.otherwise(answer, at: .registerChallenge)
-        }
-        switch ChallengeAnswer.read(body) {
-        case .success(.oob(let challenge)):
-            return call.codeRequired(challenge, state: state.moving(to: .code, token: challenge.token))
-        case .success(.preverified(let token)):
+            ]
+        ) { answer in
+            guard case .preverified(let token) = answer else { return call.codeRequired(answer, moving: state) }
             return try await registrationContinue(
                 call, state, ["grant_type": "continuation_token", "continuation_token": token])
-        case .success(let other):
-            return call.invalidBody("unexpected challenge_type \(other.kind)", correlationID: correlationID)
-        case .failure(let problem): return call.invalidBody(problem.message, correlationID: correlationID)
         }
     }
 

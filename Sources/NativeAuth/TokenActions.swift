@@ -44,18 +44,13 @@ extension NativeAuthClient {
             // A server has no reason to repeat the tokens in an error; should one, they are redacted.
             return call.redacting([refreshToken, account.accessToken], in: call.otherwise(answer, at: .token))
         }
-        let refreshed: CachedAccount
-        switch self.account(from: body, username: account.username, scopes: requested, replacing: account) {
-        case .success(let read): refreshed = read
-        case .failure(let problem):
-            return call.unexpected("invalid_response", problem.message, correlationID: correlationID)
+        switch await savedAccount(
+            call, body, correlationID: correlationID, username: account.username, scopes: requested,
+            replacing: account, saving: "The refreshed tokens")
+        {
+        case .success(let refreshed): return tokenCompleted(call, refreshed, includeRefreshToken: includeRefreshToken)
+        case .failure(let failure): return failure.result
         }
-        do {
-            try await accounts.save(refreshed)
-        } catch {
-            return call.unexpected("account_store_error", "The refreshed tokens could not be saved: \(error)")
-        }
-        return tokenCompleted(call, refreshed, includeRefreshToken: includeRefreshToken)
     }
 
     private func tokenCompleted(_ call: ActionCall, _ account: CachedAccount, includeRefreshToken: Bool) -> ActionResult

@@ -38,26 +38,59 @@ extension NativeAuthClient {
         }
     }
 
+    /// `/token grant_type=<grantType>` with the `code` argument as `oob` and the continuation token of the `flow`
+    /// in progress ⇒ as ``requestTokens(_:_:username:scopes:retryContinuation:)``; a wrong code keeps the
+    /// continuation. No such flow in progress ⇒ `unexpected` (the action needs `needed`).
+    func codeGrant(_ call: ActionCall, _ grantType: String, in flow: FlowState.Flow, needing needed: String)
+        async throws -> ActionResult
+    {
+        guard let state = call.state(in: flow), let token = state.token else { return call.missingState(needed) }
+        return try await requestTokens(
+            call, ["grant_type": grantType, "continuation_token": token, "oob": call.string("code") ?? ""],
+            username: state.username, scopes: state.scopes)
+    }
+
     /// A 200 token answer of a sign-in: checked, saved as the signed-in account ⇒ `completed{account,
     /// username, claims}`. The flow is over, so the continuation is emptied.
     func signedIn(_ call: ActionCall, _ body: WireBody, correlationID: String, username: String, scopes: [String])
         async -> ActionResult
     {
+        switch await savedAccount(
+            call, body, correlationID: correlationID, username: username, scopes: scopes, replacing: nil,
+            saving: "The account")
+        {
+        case .success(let account):
+            return call.outcome(
+                "completed",
+                ["account": account.summary, "username": .string(account.username), "claims": .object(account.claims)],
+                continuation: AuthorityContinuation())
+        case .failure(let failure): return failure.result
+        }
+    }
+
+    /// The account of a 200 token answer (see ``account(from:username:scopes:replacing:)``), saved in the store.
+    /// An answer it cannot read, or a store that fails (`saving` names what could not be saved), is already the
+    /// `unexpected` result.
+    func savedAccount(
+        _ call: ActionCall, _ body: WireBody, correlationID: String, username: String, scopes: [String],
+        replacing previous: CachedAccount?, saving what: String
+    ) async -> Result<CachedAccount, UnexpectedResult> {
         let account: CachedAccount
-        switch self.account(from: body, username: username, scopes: scopes, replacing: nil) {
+        switch self.account(from: body, username: username, scopes: scopes, replacing: previous) {
         case .success(let read): account = read
         case .failure(let problem):
-            return call.unexpected("invalid_response", problem.message, correlationID: correlationID)
+            return .failure(
+                UnexpectedResult(
+                    result: call.unexpected("invalid_response", problem.message, correlationID: correlationID)))
         }
         do {
             try await accounts.save(account)
         } catch {
-            return call.unexpected("account_store_error", "The account could not be saved: \(error)")
+            return .failure(
+                UnexpectedResult(result: call.unexpected("account_store_error", "\(what) could not be saved: \(error)"))
+            )
         }
-        return call.outcome(
-            "completed",
-            ["account": account.summary, "username": .string(account.username), "claims": .object(account.claims)],
-            continuation: AuthorityContinuation())
+        return .success(account)
     }
 
     /// The account of a 200 token answer, as MSAL checks it: a non-blank `access_token` and a `client_info`

@@ -15,18 +15,13 @@ struct CodeTests {
         await harness.send(.signUpContinue, ["continuation_token": token, "grant_type": "oob", "oob": code])
     }
 
-    /// A code of the same length that is not `code`.
-    private func wrong(_ code: String) -> String {
-        code == "00000000" ? "11111111" : "00000000"
-    }
-
     @Test("a wrong code gives invalid_oob_value (50181) and keeps the token; the right code then works")
     func invalidThenSuccess() async throws {
         let harness = try Harness()
         let challenged = try await challenge(harness, "ann@contoso.com")
         let token = try challenged.token()
         let code = try await harness.code(to: "ann@contoso.com")
-        let refused = await submit(harness, token, wrong(code))
+        let refused = await submit(harness, token, wrongCode(code))
         #expect(refused.error == "invalid_grant")
         #expect(refused.suberror == "invalid_oob_value")
         #expect(refused.errorCodes == [50181])
@@ -40,8 +35,8 @@ struct CodeTests {
         let harness = try Harness(.testing { $0.codes.maxAttempts = 3 })
         let token = try await challenge(harness, "bo@contoso.com").token()
         let code = try await harness.code(to: "bo@contoso.com")
-        for _ in 1..<3 { #expect(await submit(harness, token, wrong(code)).suberror == "invalid_oob_value") }
-        let last = await submit(harness, token, wrong(code))
+        for _ in 1..<3 { #expect(await submit(harness, token, wrongCode(code)).suberror == "invalid_oob_value") }
+        let last = await submit(harness, token, wrongCode(code))
         #expect(last.suberror == "too_many_attempts")
         #expect(last.errorCodes == [50053])
         let afterwards = await submit(harness, token, code)

@@ -5,6 +5,21 @@ import Testing
 
 @Suite("MFA and JIT registration")
 struct MFAAndRegistrationTests {
+    /// Sends the newest code `recipient` got (which must be for `purpose`) to `endpoint` with `parameters`: first
+    /// a wrong code, refused with `invalid_oob_value`, then the right one; returns the answer to the right one.
+    private func submitWrongThenRightCode(
+        _ harness: Harness, sentTo recipient: String, for purpose: OutboxMessage.Purpose,
+        to endpoint: NativeAuthEndpoint, _ parameters: [String: String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> WireResponse {
+        let message = try #require(
+            try await harness.emulator.outbox(to: recipient, limit: 1).first, sourceLocation: sourceLocation)
+        #expect(message.purpose == purpose, sourceLocation: sourceLocation)
+        let wrong = await harness.send(endpoint, parameters.merging(["oob": wrongCode(message.code)]) { $1 })
+        #expect(wrong.suberror == "invalid_oob_value", sourceLocation: sourceLocation)
+        return await harness.send(endpoint, parameters.merging(["oob": message.code]) { $1 })
+    }
+
     @Test("MFA: mfa_required, introspect, challenge with id, wrong code, then mfa_oob")
     func mfa() async throws {
         let harness = try Harness()
@@ -26,17 +41,9 @@ struct MFAAndRegistrationTests {
             .signInChallenge,
             ["continuation_token": try introspected.token(), "id": id, "challenge_type": "oob redirect"])
         #expect(challenged.string("challenge_type") == "oob")
-        let message = try #require(try await harness.emulator.outbox(to: "ann@contoso.com", limit: 1).first)
-        #expect(message.purpose == .mfa)
-        let wrong = await harness.send(
-            .token,
-            [
-                "continuation_token": try challenged.token(), "grant_type": "mfa_oob",
-                "oob": message.code == "00000000" ? "11111111" : "00000000",
-            ])
-        #expect(wrong.suberror == "invalid_oob_value")
-        let tokens = await harness.send(
-            .token, ["continuation_token": try challenged.token(), "grant_type": "mfa_oob", "oob": message.code])
+        let tokens = try await submitWrongThenRightCode(
+            harness, sentTo: "ann@contoso.com", for: .mfa, to: .token,
+            ["continuation_token": try challenged.token(), "grant_type": "mfa_oob"])
         #expect(tokens.status == 200)
         #expect(tokens.string("access_token") != nil)
     }
@@ -99,17 +106,9 @@ struct MFAAndRegistrationTests {
             ])
         #expect(challenged.string("challenge_type") == "oob")
         #expect(challenged.string("challenge_channel") == "sms")
-        let message = try #require(try await harness.emulator.outbox(to: "+4722334455", limit: 1).first)
-        #expect(message.purpose == .registration)
-        let wrong = await harness.send(
-            .registerContinue,
-            [
-                "continuation_token": try challenged.token(), "grant_type": "oob",
-                "oob": message.code == "00000000" ? "11111111" : "00000000",
-            ])
-        #expect(wrong.suberror == "invalid_oob_value")
-        let registered = await harness.send(
-            .registerContinue, ["continuation_token": try challenged.token(), "grant_type": "oob", "oob": message.code])
+        let registered = try await submitWrongThenRightCode(
+            harness, sentTo: "+4722334455", for: .registration, to: .registerContinue,
+            ["continuation_token": try challenged.token(), "grant_type": "oob"])
         #expect(registered.status == 200)
         let tokens = await harness.send(
             .token, ["continuation_token": try registered.token(), "grant_type": "continuation_token"])

@@ -136,6 +136,11 @@ extension WireResponse {
     }
 }
 
+/// A code of the same length that is not `code`.
+func wrongCode(_ code: String) -> String {
+    code == "00000000" ? "11111111" : "00000000"
+}
+
 /// Decodes a base64url string.
 func base64URLDecode(_ text: String) -> Data? {
     var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")

@@ -108,12 +108,25 @@ struct MappingCase: Sendable, CustomTestStringConvertible {
     }
 }
 
+/// The username of the mapping rows.
+let user = "ann@contoso.com"
+
 /// Continuation fields of a flow in progress.
 func flowState(
-    _ flow: String, _ step: String, token: String, username: String = "ann@contoso.com", extra: [String: String] = [:]
+    _ flow: String, _ step: String, token: String, username: String = user, extra: [String: String] = [:]
 ) -> [String: String] {
     ["flow": flow, "step": step, "continuationToken": token, "username": username].merging(extra) { $1 }
 }
 
 let challengeTypes = "oob password redirect"
 let defaultScope = "openid profile offline_access"
+
+/// The arguments of a `submitCode` and of a `submitPassword` action.
+let codeArguments: [String: Value] = ["code": .string(plantedCode)]
+let passwordArguments: [String: Value] = ["password": .string(plantedPassword)]
+
+/// The data of a sign-in's `completed` when the token endpoint answers `Canned.tokens()`.
+let signedInData: [String: Value] = [
+    "username": .string(user),
+    "account": ["username": .string(user), "accountId": .string(Canned.oid), "tenantId": .string(Canned.tid)],
+]

@@ -2,7 +2,6 @@ import FlowEngine
 import NativeAuth
 import Testing
 
-private let user = "ann@contoso.com"
 private let start = MappingCase.Call(
     .resetPasswordStart, ["username": user, "challenge_type": challengeTypes], absent: ["capabilities"])
 private let challenge = MappingCase.Call(
@@ -17,7 +16,6 @@ private let poll = MappingCase.Call(.resetPasswordPollCompletion, ["continuation
 private let submitted = Canned.ok(["continuation_token": "ct-submit", "poll_interval": 2])
 private let inProgress = Canned.ok(["status": "in_progress"])
 private let succeeded = Canned.ok(["status": "succeeded", "continuation_token": "ct-reset-done"])
-private let password: [String: Value] = ["password": .string(plantedPassword)]
 
 @Suite struct ResetPasswordMapping {
     static let cases: [MappingCase] = [
@@ -73,29 +71,29 @@ private let password: [String: Value] = ["password": .string(plantedPassword)]
 
         // resetPassword.submitCode
         MappingCase(
-            action: "resetPassword.submitCode", outcome: "passwordRequired", arguments: ["code": .string(plantedCode)],
+            action: "resetPassword.submitCode", outcome: "passwordRequired", arguments: codeArguments,
             state: codeState,
             answers: [.resetPasswordContinue: [Canned.ok(["continuation_token": "ct-pw", "expires_in": 600])]],
             calls: [continueCall], continuation: .fields(["step": "password", "continuationToken": "ct-pw"])),
         MappingCase(
-            action: "resetPassword.submitCode", outcome: "invalidCode", arguments: ["code": .string(plantedCode)],
+            action: "resetPassword.submitCode", outcome: "invalidCode", arguments: codeArguments,
             state: codeState,
             answers: [.resetPasswordContinue: [Canned.error("invalid_grant", suberror: "invalid_oob_value")]],
             calls: [continueCall], continuation: .kept),
         MappingCase(
-            action: "resetPassword.submitCode", outcome: "expired", arguments: ["code": .string(plantedCode)],
+            action: "resetPassword.submitCode", outcome: "expired", arguments: codeArguments,
             state: codeState, answers: [.resetPasswordContinue: [Canned.error("expired_token")]], calls: [continueCall]),
         MappingCase(
-            action: "resetPassword.submitCode", outcome: "tooManyAttempts", arguments: ["code": .string(plantedCode)],
+            action: "resetPassword.submitCode", outcome: "tooManyAttempts", arguments: codeArguments,
             state: codeState,
             answers: [.resetPasswordContinue: [Canned.error("invalid_grant", suberror: "too_many_attempts")]],
             calls: [continueCall]),
         MappingCase(
-            action: "resetPassword.submitCode", outcome: "browserRequired", arguments: ["code": .string(plantedCode)],
+            action: "resetPassword.submitCode", outcome: "browserRequired", arguments: codeArguments,
             state: codeState, answers: [.resetPasswordContinue: [Canned.redirect()]], calls: [continueCall]),
         MappingCase(
             action: "resetPassword.submitCode", outcome: "unexpected", note: "verification_required",
-            arguments: ["code": .string(plantedCode)], state: codeState,
+            arguments: codeArguments, state: codeState,
             answers: [.resetPasswordContinue: [Canned.error("verification_required")]], calls: [continueCall],
             data: ["error": "verification_required"]),
 
@@ -125,25 +123,27 @@ private let password: [String: Value] = ["password": .string(plantedPassword)]
         // resetPassword.submitPassword
         MappingCase(
             action: "resetPassword.submitPassword", outcome: "completed", note: "first poll succeeds",
-            arguments: password, state: passwordState,
+            arguments: passwordArguments, state: passwordState,
             answers: [.resetPasswordSubmit: [submitted], .resetPasswordPollCompletion: [succeeded]],
             calls: [submit, poll], data: ["username": .string(user)],
             continuation: .fields(["flow": "resetpassword", "step": "completed", "continuationToken": "ct-reset-done"]),
             sleeps: []),
         MappingCase(
             action: "resetPassword.submitPassword", outcome: "completed", note: "in_progress, not_started, succeeded",
-            arguments: password, state: passwordState,
+            arguments: passwordArguments, state: passwordState,
             answers: [
                 .resetPasswordSubmit: [submitted],
                 .resetPasswordPollCompletion: [inProgress, Canned.ok(["status": "not_started"]), succeeded],
             ], calls: [submit, poll, poll, poll], sleeps: [.seconds(2), .seconds(2)]),
         MappingCase(
-            action: "resetPassword.submitPassword", outcome: "invalidPassword", note: "submit", arguments: password,
+            action: "resetPassword.submitPassword", outcome: "invalidPassword", note: "submit",
+            arguments: passwordArguments,
             state: passwordState,
             answers: [.resetPasswordSubmit: [Canned.error("invalid_grant", suberror: "password_banned")]],
             calls: [submit], data: ["reason": "password_banned"], continuation: .kept),
         MappingCase(
-            action: "resetPassword.submitPassword", outcome: "invalidPassword", note: "poll", arguments: password,
+            action: "resetPassword.submitPassword", outcome: "invalidPassword", note: "poll",
+            arguments: passwordArguments,
             state: passwordState,
             answers: [
                 .resetPasswordSubmit: [submitted],
@@ -151,21 +151,23 @@ private let password: [String: Value] = ["password": .string(plantedPassword)]
             ], calls: [submit, poll], data: ["reason": "password_recently_used"],
             continuation: .fields(["step": "password", "continuationToken": "ct-submit"])),
         MappingCase(
-            action: "resetPassword.submitPassword", outcome: "expired", arguments: password, state: passwordState,
+            action: "resetPassword.submitPassword", outcome: "expired", arguments: passwordArguments,
+            state: passwordState,
             answers: [.resetPasswordSubmit: [Canned.error("expired_token")]], calls: [submit]),
         MappingCase(
-            action: "resetPassword.submitPassword", outcome: "userNotFound", arguments: password, state: passwordState,
+            action: "resetPassword.submitPassword", outcome: "userNotFound", arguments: passwordArguments,
+            state: passwordState,
             answers: [
                 .resetPasswordSubmit: [submitted], .resetPasswordPollCompletion: [Canned.error("user_not_found")],
             ],
             calls: [submit, poll]),
         MappingCase(
-            action: "resetPassword.submitPassword", outcome: "browserRequired", arguments: password,
+            action: "resetPassword.submitPassword", outcome: "browserRequired", arguments: passwordArguments,
             state: passwordState,
             answers: [.resetPasswordSubmit: [submitted], .resetPasswordPollCompletion: [Canned.redirect()]],
             calls: [submit, poll]),
         MappingCase(
-            action: "resetPassword.submitPassword", outcome: "unexpected", note: "failed", arguments: password,
+            action: "resetPassword.submitPassword", outcome: "unexpected", note: "failed", arguments: passwordArguments,
             state: passwordState,
             answers: [
                 .resetPasswordSubmit: [submitted], .resetPasswordPollCompletion: [Canned.ok(["status": "failed"])],
@@ -173,13 +175,13 @@ private let password: [String: Value] = ["password": .string(plantedPassword)]
             calls: [submit, poll], data: ["error": "password_reset_failed"]),
         MappingCase(
             action: "resetPassword.submitPassword", outcome: "unexpected", note: "still in progress after 6 polls",
-            arguments: password, state: passwordState,
+            arguments: passwordArguments, state: passwordState,
             answers: [.resetPasswordSubmit: [submitted], .resetPasswordPollCompletion: [inProgress]],
             calls: [submit, poll, poll, poll, poll, poll, poll], data: ["error": "password_reset_timeout"],
             sleeps: Array(repeating: .seconds(2), count: 5)),
         MappingCase(
             action: "resetPassword.submitPassword", outcome: "unexpected", note: "submit without poll_interval",
-            arguments: password, state: passwordState,
+            arguments: passwordArguments, state: passwordState,
             answers: [.resetPasswordSubmit: [Canned.token("ct-submit")]], calls: [submit],
             data: ["error": "invalid_response"]),
     ]

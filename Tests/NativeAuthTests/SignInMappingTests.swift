@@ -2,7 +2,6 @@ import FlowEngine
 import NativeAuth
 import Testing
 
-private let user = "ann@contoso.com"
 private let initiate = MappingCase.Call(
     .signInInitiate, ["username": user, "challenge_type": challengeTypes], absent: ["capabilities", "password"])
 private let capableInitiate = MappingCase.Call(
@@ -20,10 +19,6 @@ private let started: [NativeAuthEndpoint: [WireResponse]] = [
     .signInInitiate: [Canned.token("ct-init")], .signInChallenge: [Canned.passwordChallenge("ct-pw")],
 ]
 private let withPassword: [String: Value] = ["username": .string(user), "password": .string(plantedPassword)]
-private let signedInData: [String: Value] = [
-    "username": .string(user),
-    "account": ["username": .string(user), "accountId": .string(Canned.oid), "tenantId": .string(Canned.tid)],
-]
 private let mfaMethods: Value = [["id": "m1", "channel": "email", "loginHint": "a***e@co**o.com"]]
 
 private func answers(_ extra: [NativeAuthEndpoint: [WireResponse]]) -> [NativeAuthEndpoint: [WireResponse]] {
@@ -146,8 +141,6 @@ private func answers(_ extra: [NativeAuthEndpoint: [WireResponse]]) -> [NativeAu
 @Suite struct SignInContinueMapping {
     static let codeState = flowState("signin", "code", token: "ct-code", extra: ["scopes": "api://x/read"])
     static let passwordState = flowState("signin", "password", token: "ct-pw")
-    static let code: [String: Value] = ["code": .string(plantedCode)]
-    static let password: [String: Value] = ["password": .string(plantedPassword)]
     static let codeToken = MappingCase.Call(
         .token,
         [
@@ -176,35 +169,35 @@ private func answers(_ extra: [NativeAuthEndpoint: [WireResponse]]) -> [NativeAu
     static let cases: [MappingCase] = [
         // signIn.submitCode
         MappingCase(
-            action: "signIn.submitCode", outcome: "completed", arguments: code, state: codeState,
+            action: "signIn.submitCode", outcome: "completed", arguments: codeArguments, state: codeState,
             answers: [.token: [Canned.tokens()]], calls: [codeToken], data: signedInData, continuation: .cleared),
         MappingCase(
-            action: "signIn.submitCode", outcome: "invalidCode", arguments: code, state: codeState,
+            action: "signIn.submitCode", outcome: "invalidCode", arguments: codeArguments, state: codeState,
             answers: [.token: [Canned.error("invalid_grant", suberror: "invalid_oob_value", codes: [50181])]],
             calls: [codeToken], continuation: .kept),
         MappingCase(
-            action: "signIn.submitCode", outcome: "expired", arguments: code, state: codeState,
+            action: "signIn.submitCode", outcome: "expired", arguments: codeArguments, state: codeState,
             answers: [.token: [Canned.error("expired_token", codes: [552003])]], calls: [codeToken]),
         MappingCase(
-            action: "signIn.submitCode", outcome: "tooManyAttempts", arguments: code, state: codeState,
+            action: "signIn.submitCode", outcome: "tooManyAttempts", arguments: codeArguments, state: codeState,
             answers: [.token: [Canned.error("invalid_grant", suberror: "too_many_attempts", codes: [50053])]],
             calls: [codeToken]),
         MappingCase(
-            action: "signIn.submitCode", outcome: "mfaRequired", arguments: code, state: codeState,
+            action: "signIn.submitCode", outcome: "mfaRequired", arguments: codeArguments, state: codeState,
             answers: mfaAnswers,
             calls: [codeToken, MappingCase.Call(.signInIntrospect, ["continuation_token": "ct-mfa"])],
             data: ["methods": mfaMethods],
             continuation: .fields(["flow": "mfa", "continuationToken": "ct-intro", "scopes": "api://x/read"])),
         MappingCase(
-            action: "signIn.submitCode", outcome: "registrationRequired", arguments: code, state: codeState,
+            action: "signIn.submitCode", outcome: "registrationRequired", arguments: codeArguments, state: codeState,
             answers: registrationAnswers,
             calls: [codeToken, MappingCase.Call(.registerIntrospect, ["continuation_token": "ct-reg"])],
             continuation: .fields(["flow": "register", "continuationToken": "ct-rintro"])),
         MappingCase(
-            action: "signIn.submitCode", outcome: "browserRequired", arguments: code, state: codeState,
+            action: "signIn.submitCode", outcome: "browserRequired", arguments: codeArguments, state: codeState,
             answers: [.token: [Canned.redirect()]], calls: [codeToken]),
         MappingCase(
-            action: "signIn.submitCode", outcome: "unexpected", arguments: code, state: codeState,
+            action: "signIn.submitCode", outcome: "unexpected", arguments: codeArguments, state: codeState,
             answers: [.token: [Canned.error("invalid_request", codes: [55000])]], calls: [codeToken],
             data: ["error": "invalid_request"]),
 
@@ -229,28 +222,30 @@ private func answers(_ extra: [NativeAuthEndpoint: [WireResponse]]) -> [NativeAu
 
         // signIn.submitPassword
         MappingCase(
-            action: "signIn.submitPassword", outcome: "completed", arguments: password, state: passwordState,
+            action: "signIn.submitPassword", outcome: "completed", arguments: passwordArguments, state: passwordState,
             answers: [.token: [Canned.tokens()]], calls: [passwordToken], data: signedInData),
         MappingCase(
-            action: "signIn.submitPassword", outcome: "invalidCredentials", arguments: password, state: passwordState,
+            action: "signIn.submitPassword", outcome: "invalidCredentials", arguments: passwordArguments,
+            state: passwordState,
             answers: [.token: [Canned.error("invalid_grant", codes: [50126])]], calls: [passwordToken],
             continuation: .kept),
         MappingCase(
-            action: "signIn.submitPassword", outcome: "expired", arguments: password, state: passwordState,
+            action: "signIn.submitPassword", outcome: "expired", arguments: passwordArguments, state: passwordState,
             answers: [.token: [Canned.error("expired_token")]], calls: [passwordToken]),
         MappingCase(
-            action: "signIn.submitPassword", outcome: "mfaRequired", arguments: password, state: passwordState,
+            action: "signIn.submitPassword", outcome: "mfaRequired", arguments: passwordArguments, state: passwordState,
             answers: mfaAnswers, calls: [passwordToken, MappingCase.Call(.signInIntrospect)]),
         MappingCase(
-            action: "signIn.submitPassword", outcome: "registrationRequired", arguments: password,
+            action: "signIn.submitPassword", outcome: "registrationRequired", arguments: passwordArguments,
             state: passwordState, answers: registrationAnswers,
             calls: [passwordToken, MappingCase.Call(.registerIntrospect)]),
         MappingCase(
-            action: "signIn.submitPassword", outcome: "browserRequired", arguments: password, state: passwordState,
+            action: "signIn.submitPassword", outcome: "browserRequired", arguments: passwordArguments,
+            state: passwordState,
             answers: [.token: [Canned.redirect()]], calls: [passwordToken]),
         MappingCase(
             action: "signIn.submitPassword", outcome: "unexpected", note: "password reset required (50142)",
-            arguments: password, state: passwordState,
+            arguments: passwordArguments, state: passwordState,
             answers: [.token: [Canned.error("invalid_request", codes: [50142])]], calls: [passwordToken],
             data: ["error": "invalid_request"]),
 

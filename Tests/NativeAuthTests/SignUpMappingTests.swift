@@ -2,7 +2,6 @@ import FlowEngine
 import NativeAuth
 import Testing
 
-private let user = "ann@contoso.com"
 private let codeState = flowState("signup", "code", token: "ct-code")
 private let passwordState = flowState("signup", "password", token: "ct-pw")
 private let attributesState = flowState("signup", "attributes", token: "ct-attr")
@@ -181,8 +180,6 @@ private let challengeAfterStart = MappingCase.Call(
     static let attributesCall = MappingCase.Call(
         .signUpContinue,
         ["continuation_token": "ct-attr", "grant_type": "attributes", "attributes": #"{"displayName":"Ann"}"#])
-    static let code: [String: Value] = ["code": .string(plantedCode)]
-    static let password: [String: Value] = ["password": .string(plantedPassword)]
     static let attributes: [String: Value] = ["attributes": ["displayName": "Ann"]]
     static let required = [
         RequiredAttribute(name: "displayName"), RequiredAttribute(name: "postalCode", regex: "^[0-9]{4}$"),
@@ -191,16 +188,16 @@ private let challengeAfterStart = MappingCase.Call(
     static let cases: [MappingCase] = [
         // signUp.submitCode
         MappingCase(
-            action: "signUp.submitCode", outcome: "completed", arguments: code, state: codeState,
+            action: "signUp.submitCode", outcome: "completed", arguments: codeArguments, state: codeState,
             answers: [.signUpContinue: [Canned.ok(["continuation_token": "ct-done", "expires_in": 600])]],
             calls: [codeCall], data: ["username": .string(user)],
             continuation: .fields(["flow": "signup", "step": "completed", "continuationToken": "ct-done"])),
         MappingCase(
             action: "signUp.submitCode", outcome: "completed", note: "no token: auto sign-in unavailable",
-            arguments: code, state: codeState, answers: [.signUpContinue: [Canned.ok([:])]], calls: [codeCall],
+            arguments: codeArguments, state: codeState, answers: [.signUpContinue: [Canned.ok([:])]], calls: [codeCall],
             continuation: .fields(["step": "completed", "continuationToken": ""])),
         MappingCase(
-            action: "signUp.submitCode", outcome: "passwordRequired", arguments: code, state: codeState,
+            action: "signUp.submitCode", outcome: "passwordRequired", arguments: codeArguments, state: codeState,
             answers: [
                 .signUpContinue: [Canned.error("credential_required", codes: [55103], token: "ct-cred")],
                 .signUpChallenge: [Canned.passwordChallenge("ct-pw")],
@@ -212,13 +209,13 @@ private let challengeAfterStart = MappingCase.Call(
             ], continuation: .fields(["flow": "signup", "step": "password", "continuationToken": "ct-pw"])),
         MappingCase(
             action: "signUp.submitCode", outcome: "unexpected", note: "credential_required, then an oob challenge",
-            arguments: code, state: codeState,
+            arguments: codeArguments, state: codeState,
             answers: [
                 .signUpContinue: [Canned.error("credential_required", codes: [55103], token: "ct-cred")],
                 .signUpChallenge: [Canned.oob("ct-x")],
             ], calls: [codeCall, MappingCase.Call(.signUpChallenge)], data: ["error": "invalid_response"]),
         MappingCase(
-            action: "signUp.submitCode", outcome: "attributesRequired", arguments: code, state: codeState,
+            action: "signUp.submitCode", outcome: "attributesRequired", arguments: codeArguments, state: codeState,
             answers: [
                 .signUpContinue: [
                     Canned.error("attributes_required", codes: [55106], token: "ct-attr", required: required)
@@ -231,39 +228,41 @@ private let challengeAfterStart = MappingCase.Call(
                 ]
             ], continuation: .fields(["step": "attributes", "continuationToken": "ct-attr"])),
         MappingCase(
-            action: "signUp.submitCode", outcome: "invalidCode", arguments: code, state: codeState,
+            action: "signUp.submitCode", outcome: "invalidCode", arguments: codeArguments, state: codeState,
             answers: [.signUpContinue: [Canned.error("invalid_grant", suberror: "invalid_oob_value", codes: [50181])]],
             calls: [codeCall], continuation: .kept),
         MappingCase(
-            action: "signUp.submitCode", outcome: "tooManyAttempts", arguments: code, state: codeState,
+            action: "signUp.submitCode", outcome: "tooManyAttempts", arguments: codeArguments, state: codeState,
             answers: [.signUpContinue: [Canned.error("invalid_grant", suberror: "too_many_attempts", codes: [50053])]],
             calls: [codeCall]),
         MappingCase(
             action: "signUp.submitCode", outcome: "tooManyAttempts", note: "error_codes 50053 only",
-            arguments: code, state: codeState,
+            arguments: codeArguments, state: codeState,
             answers: [.signUpContinue: [Canned.error("invalid_grant", codes: [50053])]], calls: [codeCall]),
         MappingCase(
-            action: "signUp.submitCode", outcome: "expired", arguments: code, state: codeState,
+            action: "signUp.submitCode", outcome: "expired", arguments: codeArguments, state: codeState,
             answers: [.signUpContinue: [Canned.error("expired_token", codes: [552003])]], calls: [codeCall]),
         MappingCase(
-            action: "signUp.submitCode", outcome: "userAlreadyExists", arguments: code, state: codeState,
+            action: "signUp.submitCode", outcome: "userAlreadyExists", arguments: codeArguments, state: codeState,
             answers: [.signUpContinue: [Canned.error("user_already_exists", codes: [1_003_037])]], calls: [codeCall]),
         MappingCase(
-            action: "signUp.submitCode", outcome: "browserRequired", arguments: code, state: codeState,
+            action: "signUp.submitCode", outcome: "browserRequired", arguments: codeArguments, state: codeState,
             answers: [.signUpContinue: [Canned.redirect("why")]], calls: [codeCall], data: ["reason": "why"]),
         MappingCase(
-            action: "signUp.submitCode", outcome: "unexpected", note: "verification_required", arguments: code,
+            action: "signUp.submitCode", outcome: "unexpected", note: "verification_required", arguments: codeArguments,
             state: codeState, answers: [.signUpContinue: [Canned.error("verification_required", token: "t")]],
             calls: [codeCall], data: ["error": "verification_required"]),
         MappingCase(
             action: "signUp.submitCode", outcome: "unexpected", note: "invalid_grant without a known suberror",
-            arguments: code, state: codeState, answers: [.signUpContinue: [Canned.error("invalid_grant")]],
+            arguments: codeArguments, state: codeState, answers: [.signUpContinue: [Canned.error("invalid_grant")]],
             calls: [codeCall], data: ["error": "invalid_grant"]),
         MappingCase(
-            action: "signUp.submitCode", outcome: "unexpected", note: "no sign-up in progress", arguments: code,
+            action: "signUp.submitCode", outcome: "unexpected", note: "no sign-up in progress",
+            arguments: codeArguments,
             state: nil, data: ["error": "invalid_state", "correlationId": ""]),
         MappingCase(
-            action: "signUp.submitCode", outcome: "unexpected", note: "a sign-in's continuation", arguments: code,
+            action: "signUp.submitCode", outcome: "unexpected", note: "a sign-in's continuation",
+            arguments: codeArguments,
             state: flowState("signin", "code", token: "ct"), data: ["error": "invalid_state"]),
 
         // signUp.resendCode
@@ -289,29 +288,32 @@ private let challengeAfterStart = MappingCase.Call(
 
         // signUp.submitPassword
         MappingCase(
-            action: "signUp.submitPassword", outcome: "completed", arguments: password, state: passwordState,
+            action: "signUp.submitPassword", outcome: "completed", arguments: passwordArguments, state: passwordState,
             answers: [.signUpContinue: [Canned.token("ct-done")]], calls: [passwordCall],
             continuation: .fields(["step": "completed", "continuationToken": "ct-done"])),
         MappingCase(
-            action: "signUp.submitPassword", outcome: "attributesRequired", arguments: password, state: passwordState,
+            action: "signUp.submitPassword", outcome: "attributesRequired", arguments: passwordArguments,
+            state: passwordState,
             answers: [
                 .signUpContinue: [
                     Canned.error("attributes_required", codes: [55106], token: "ct-attr", required: required)
                 ]
             ], calls: [passwordCall], continuation: .fields(["step": "attributes", "continuationToken": "ct-attr"])),
         MappingCase(
-            action: "signUp.submitPassword", outcome: "invalidPassword", arguments: password, state: passwordState,
+            action: "signUp.submitPassword", outcome: "invalidPassword", arguments: passwordArguments,
+            state: passwordState,
             answers: [.signUpContinue: [Canned.error("invalid_grant", suberror: "password_too_short")]],
             calls: [passwordCall], data: ["reason": "password_too_short"], continuation: .kept),
         MappingCase(
-            action: "signUp.submitPassword", outcome: "expired", arguments: password, state: passwordState,
+            action: "signUp.submitPassword", outcome: "expired", arguments: passwordArguments, state: passwordState,
             answers: [.signUpContinue: [Canned.error("expired_token", codes: [552003])]], calls: [passwordCall]),
         MappingCase(
-            action: "signUp.submitPassword", outcome: "browserRequired", arguments: password, state: passwordState,
+            action: "signUp.submitPassword", outcome: "browserRequired", arguments: passwordArguments,
+            state: passwordState,
             answers: [.signUpContinue: [Canned.redirect()]], calls: [passwordCall]),
         MappingCase(
             action: "signUp.submitPassword", outcome: "unexpected", note: "user_already_exists is not declared here",
-            arguments: password, state: passwordState,
+            arguments: passwordArguments, state: passwordState,
             answers: [.signUpContinue: [Canned.error("user_already_exists")]], calls: [passwordCall],
             data: ["error": "user_already_exists"]),
 

@@ -2,7 +2,6 @@ import FlowEngine
 import NativeAuth
 import Testing
 
-private let user = "ann@contoso.com"
 private let mfaState = flowState(
     "mfa", "challenge", token: "ct-intro", extra: ["methods": #"[{"channel":"email","id":"m1"}]"#])
 private let mfaCodeState = flowState("mfa", "code", token: "ct-mfa-code", extra: ["scopes": "api://x/read"])
@@ -10,10 +9,6 @@ private let registerState = flowState(
     "register", "challenge", token: "ct-rintro",
     extra: ["methods": #"[{"channel":"email","id":"email"},{"channel":"sms","id":"sms"}]"#])
 private let registerCodeState = flowState("register", "code", token: "ct-rcode")
-private let signedInData: [String: Value] = [
-    "username": .string(user),
-    "account": ["username": .string(user), "accountId": .string(Canned.oid), "tenantId": .string(Canned.tid)],
-]
 
 private func mfaChallenge(_ id: String, token: String = "ct-intro") -> MappingCase.Call {
     MappingCase.Call(.signInChallenge, ["continuation_token": token, "challenge_type": challengeTypes, "id": id])
@@ -86,22 +81,22 @@ private let registerOOB = Canned.ok([
 
         // mfa.submitCode
         MappingCase(
-            action: "mfa.submitCode", outcome: "completed", arguments: ["code": .string(plantedCode)],
+            action: "mfa.submitCode", outcome: "completed", arguments: codeArguments,
             state: mfaCodeState, answers: [.token: [Canned.tokens()]], calls: [mfaToken], data: signedInData,
             continuation: .cleared),
         MappingCase(
-            action: "mfa.submitCode", outcome: "invalidCode", arguments: ["code": .string(plantedCode)],
+            action: "mfa.submitCode", outcome: "invalidCode", arguments: codeArguments,
             state: mfaCodeState, answers: [.token: [Canned.error("invalid_grant", suberror: "invalid_oob_value")]],
             calls: [mfaToken], continuation: .kept),
         MappingCase(
-            action: "mfa.submitCode", outcome: "expired", arguments: ["code": .string(plantedCode)],
+            action: "mfa.submitCode", outcome: "expired", arguments: codeArguments,
             state: mfaCodeState, answers: [.token: [Canned.error("expired_token")]], calls: [mfaToken]),
         MappingCase(
-            action: "mfa.submitCode", outcome: "browserRequired", arguments: ["code": .string(plantedCode)],
+            action: "mfa.submitCode", outcome: "browserRequired", arguments: codeArguments,
             state: mfaCodeState, answers: [.token: [Canned.redirect()]], calls: [mfaToken]),
         MappingCase(
             action: "mfa.submitCode", outcome: "unexpected", note: "too many attempts is not declared here",
-            arguments: ["code": .string(plantedCode)], state: mfaCodeState,
+            arguments: codeArguments, state: mfaCodeState,
             answers: [.token: [Canned.error("invalid_grant", suberror: "too_many_attempts", codes: [50053])]],
             calls: [mfaToken], data: ["error": "invalid_grant"]),
 
@@ -160,7 +155,7 @@ private let registerOOB = Canned.ok([
 
         // registration.submitCode
         MappingCase(
-            action: "registration.submitCode", outcome: "completed", arguments: ["code": .string(plantedCode)],
+            action: "registration.submitCode", outcome: "completed", arguments: codeArguments,
             state: registerCodeState,
             answers: [.registerContinue: [Canned.token("ct-rdone")], .token: [Canned.tokens()]],
             calls: [
@@ -169,22 +164,22 @@ private let registerOOB = Canned.ok([
                 jitToken,
             ], data: signedInData),
         MappingCase(
-            action: "registration.submitCode", outcome: "invalidCode", arguments: ["code": .string(plantedCode)],
+            action: "registration.submitCode", outcome: "invalidCode", arguments: codeArguments,
             state: registerCodeState,
             answers: [.registerContinue: [Canned.error("invalid_grant", suberror: "invalid_oob_value")]],
             calls: [MappingCase.Call(.registerContinue)], continuation: .kept),
         MappingCase(
             action: "registration.submitCode", outcome: "expired", note: "token",
-            arguments: ["code": .string(plantedCode)],
+            arguments: codeArguments,
             state: registerCodeState,
             answers: [.registerContinue: [Canned.token("ct-rdone")], .token: [Canned.error("expired_token")]],
             calls: [MappingCase.Call(.registerContinue), jitToken]),
         MappingCase(
-            action: "registration.submitCode", outcome: "browserRequired", arguments: ["code": .string(plantedCode)],
+            action: "registration.submitCode", outcome: "browserRequired", arguments: codeArguments,
             state: registerCodeState, answers: [.registerContinue: [Canned.redirect()]],
             calls: [MappingCase.Call(.registerContinue)]),
         MappingCase(
-            action: "registration.submitCode", outcome: "unexpected", arguments: ["code": .string(plantedCode)],
+            action: "registration.submitCode", outcome: "unexpected", arguments: codeArguments,
             state: registerCodeState, answers: [.registerContinue: [Canned.error("invalid_request", codes: [55000])]],
             calls: [MappingCase.Call(.registerContinue)], data: ["error": "invalid_request"]),
     ]

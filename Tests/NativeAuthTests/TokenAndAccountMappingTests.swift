@@ -9,7 +9,6 @@ private let refreshCall = MappingCase.Call(
         "client_info": "true",
     ], absent: ["challenge_type", "continuation_token", "username"])
 private let refreshed = Canned.tokens(accessToken: "fresh-access", refreshToken: rotatedRefreshToken, expiresIn: 4141)
-private let user = "ann@contoso.com"
 
 @Suite struct TokenAndAccountMapping {
     static let cases: [MappingCase] = [
@@ -121,7 +120,7 @@ private let user = "ann@contoso.com"
             configuration: .test, transport: CannedTransport([.token: [Canned.tokens()]]), accounts: store,
             catalog: nativeAuthCatalog, now: { fixedNow })
         let result = try await client.perform(
-            "signIn.submitCode", arguments: ["code": .string(plantedCode)],
+            "signIn.submitCode", arguments: codeArguments,
             continuation: AuthorityContinuation(flowState("signin", "code", token: "ct")))
         #expect(result.outcome == "completed")
         let saved = try #require(try await store.load())

@@ -11,8 +11,14 @@ extension Exchange {
         let scopes = try context.scopes()
         switch grant {
         case "password": return try passwordGrant(scopes: scopes)
-        case "oob": return try oobGrant(scopes: scopes)
-        case "mfa_oob": return try mfaGrant(scopes: scopes)
+        case "oob":
+            return try codeGrant("oob", of: .signIn, at: .signInCodeSent) { user, state in
+                try afterFirstFactor(user: user, state: state, scopes: scopes, allowMFA: true)
+            }
+        case "mfa_oob":
+            return try codeGrant("mfa_oob", of: .mfa, at: .mfaCodeSent) { user, _ in
+                try issueTokens(for: user, scopes: scopes)
+            }
         case "continuation_token": return try continuationGrant(scopes: scopes)
         case "refresh_token": return try refreshGrant(scopes: scopes)
         default: throw EmulatorError.unsupportedGrantType
@@ -35,26 +41,19 @@ extension Exchange {
         return try afterFirstFactor(user: user, state: record.state, scopes: scopes, allowMFA: true)
     }
 
-    private func oobGrant(scopes: [String]) throws -> Outcome {
-        let record = try continuation([.signIn])
-        guard record.state.phase == .signInCodeSent else {
-            throw EmulatorError.invalidContinuation("The continuation token does not allow the oob grant.")
+    /// A code grant (`oob`, `mfa_oob`): a continuation of `flow` at `phase` and its code; a wrong code is the
+    /// failure answered, the right one consumes the continuation and leaves the answer to `next`.
+    private func codeGrant(
+        _ grant: String, of flow: Flow, at phase: Phase, then next: (UserRecord, FlowState) throws -> Outcome
+    ) throws -> Outcome {
+        let record = try continuation([flow])
+        guard record.state.phase == phase else {
+            throw EmulatorError.invalidContinuation("The continuation token does not allow the \(grant) grant.")
         }
         if case .rejected(let error) = try verifyCode(for: record) { return .failure(error) }
         let user = try user(record.state)
         try consume(record)
-        return try afterFirstFactor(user: user, state: record.state, scopes: scopes, allowMFA: true)
-    }
-
-    private func mfaGrant(scopes: [String]) throws -> Outcome {
-        let record = try continuation([.mfa])
-        guard record.state.phase == .mfaCodeSent else {
-            throw EmulatorError.invalidContinuation("The continuation token does not allow the mfa_oob grant.")
-        }
-        if case .rejected(let error) = try verifyCode(for: record) { return .failure(error) }
-        let user = try user(record.state)
-        try consume(record)
-        return try issueTokens(for: user, scopes: scopes)
+        return try next(user, record.state)
     }
 
     /// After sign-up, password reset or JIT registration. MFA is not asked here (the SDKs treat it as an error

@@ -107,14 +107,14 @@ import Testing
             return Int((state >> 33) % UInt64(bound))
         }
         let alphabet = Array(#"{}[]:,"'\ -?*&!|>#%@`abc01.eE+$\n\t"#.utf8) + [0x0A, 0x0D, 0xC3, 0xA9, 0xFF, 0x00]
-        let clock = ContinuousClock()
-        let start = clock.now
-        for index in 0..<2_000 {
-            let bytes = (0..<(next(80) + 1)).map { _ in alphabet[next(alphabet.count)] }
-            let file = index.isMultiple(of: 2) ? "x.yaml" : "x.json"
-            let result = FlowLoader().parse(bytes, file: file)
-            #expect(result.document == nil || result.diagnostics.isEmpty)
+        let (_, elapsed) = measuringWork {
+            for index in 0..<2_000 {
+                let bytes = (0..<(next(80) + 1)).map { _ in alphabet[next(alphabet.count)] }
+                let file = index.isMultiple(of: 2) ? "x.yaml" : "x.json"
+                let result = FlowLoader().parse(bytes, file: file)
+                #expect(result.document == nil || result.diagnostics.isEmpty)
+            }
         }
-        #expect(clock.now - start < .seconds(10))
+        #expect(elapsed < .seconds(10))
     }
 }

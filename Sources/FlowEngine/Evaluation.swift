@@ -56,10 +56,11 @@ extension Interpreter {
         return value
     }
 
-    /// Whether a value is exactly one secret variable (so passing it on keeps it secret).
+    /// Whether a value is derived from a secret: it reads a secret variable anywhere (a copy, or a longer text
+    /// that embeds it), so it must stay secret too.
     func isSecret(_ expression: ValueExpression) -> Bool {
-        guard case .template(let template) = expression, let sole = template.soleVariable else { return false }
-        return session.frames.last?.secretNames.contains(sole.name) ?? false
+        guard let secrets = session.frames.last?.secretNames, !secrets.isEmpty else { return false }
+        return expression.variables.contains { secrets.contains($0.name) }
     }
 
     /// The names whose values are secret in `program`: secret inputs and params, and the secret data of the

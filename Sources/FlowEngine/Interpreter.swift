@@ -73,7 +73,10 @@ struct Interpreter {
                 case .set(let assignments, let next):
                     for assignment in assignments {
                         let value = try evaluate(assignment.value, step: step)
-                        session.frames[session.frames.count - 1].variables[assignment.name.value] = value
+                        let last = session.frames.count - 1
+                        session.frames[last].variables[assignment.name.value] = value
+                        // A copy of a secret, or a text that embeds one, is a secret too (never un-marked).
+                        if isSecret(assignment.value) { session.frames[last].secretNames.insert(assignment.name.value) }
                     }
                     result = try take(next, in: program)
                 case .use(let file, let arguments, _):

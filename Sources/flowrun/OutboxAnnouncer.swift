@@ -3,7 +3,7 @@ import FlowModel
 import Foundation
 import NativeAuthEmulator
 
-/// In a terminal, shows on standard error each code the embedded authority "sends" while an action runs, so
+/// In an interactive run, shows on standard error each code the embedded authority "sends" while an action runs, so
 /// that a newcomer can finish a one-time-passcode flow with no mailbox.
 struct OutboxAnnouncer: Authority {
     let base: any Authority
@@ -14,10 +14,12 @@ struct OutboxAnnouncer: Authority {
     func perform(_ action: String, arguments: [String: Value], continuation: AuthorityContinuation?) async throws
         -> ActionResult
     {
-        let before = Date()
+        let previous = try? await emulator.outbox(to: nil, limit: 1).first
         let result = try await base.perform(action, arguments: arguments, continuation: continuation)
-        let sent = (try? await emulator.outbox(to: nil, limit: 5)) ?? []
-        for message in sent.reversed() where message.sentAt >= before.addingTimeInterval(-1) {
+        let recent = (try? await emulator.outbox(to: nil, limit: 5)) ?? []
+        // Newest first: everything above the message that was newest before this action is new.
+        let sent = recent.prefix { $0 != previous }
+        for message in sent.reversed() {
             Terminal.writeError("[embedded authority outbox] code for \(message.to): \(message.code)")
         }
         return result

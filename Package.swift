@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
         .library(name: "NativeAuth", targets: ["NativeAuth"]),
         .library(name: "NativeAuthEmulator", targets: ["NativeAuthEmulator"]),
+        .library(name: "NativeAuthHTTP", targets: ["NativeAuthHTTP"]),
+        .library(name: "NativeAuthServer", targets: ["NativeAuthServer"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
     ],
     dependencies: [
@@ -20,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "FlowModel"),
@@ -39,11 +44,27 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        .target(
+            name: "NativeAuthHTTP",
+            dependencies: [
+                "NativeAuth", "FlowEngine",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "NativeAuthServer",
+            dependencies: [
+                "NativeAuthEmulator", "NativeAuth", "FlowEngine",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "flowrun",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowChecker", "FlowReporting", "FlowEngine", "NativeAuth",
-                "NativeAuthEmulator",
+                "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -56,6 +77,23 @@ let package = Package(
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowChecker", "FlowLoader", "FlowModel"]),
         .testTarget(
             name: "NativeAuthTests", dependencies: ["NativeAuth", "NativeAuthEmulator", "FlowEngine", "FlowLoader"]),
+        .testTarget(
+            name: "NativeAuthHTTPTests",
+            dependencies: [
+                "NativeAuthHTTP", "NativeAuth", "FlowEngine", "FlowLoader",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "NativeAuthServerTests",
+            dependencies: [
+                "NativeAuthServer", "NativeAuthEmulator", "NativeAuth", "FlowEngine",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .testTarget(
             name: "NativeAuthEmulatorTests",
             dependencies: [

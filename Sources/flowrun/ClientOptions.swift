@@ -1,8 +1,25 @@
 import ArgumentParser
 
-/// How the native-auth client presents itself to the authority.
+/// Which authority a run talks to, and how the native-auth client presents itself to it. Each option may
+/// also come from `flowrun.yaml` in the working folder (see ``ProjectFile``); the command line wins.
 struct ClientOptions: ParsableArguments {
-    @Option(help: "The application (client) id; default: the tenant configuration's first client.")
+    @Option(
+        help: ArgumentHelp(
+            "Where flows run: `embedded` (the default: the emulator in-process) or an authority URL, e.g. "
+                + "http://127.0.0.1:8080/contoso (`flowrun serve`) or https://contoso.ciamlogin.com/contoso.onmicrosoft.com.",
+            valueName: "embedded|url"))
+    var authority: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A real tenant's subdomain: runs against https://SUB.ciamlogin.com/SUB.onmicrosoft.com (needs --client-id).",
+            valueName: "subdomain"))
+    var tenant: String?
+
+    @Option(
+        help:
+            "The application (client) id; default: the first client of the tenant configuration (--config, else ./authority.yaml, else the emulator's default client)."
+    )
     var clientID: String?
 
     @Option(

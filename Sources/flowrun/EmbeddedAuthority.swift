@@ -21,23 +21,16 @@ struct EmbeddedAuthority {
         return TenantConfiguration()
     }
 
-    init(state: StateDirectory, configuration: TenantConfiguration, client options: ClientOptions) throws {
+    init(state: StateDirectory, configuration: TenantConfiguration, client choice: AuthorityChoice) throws {
         try state.prepare()
         let store = try EmulatorStore(directory: state.path)
         emulator = NativeAuthEmulator(configuration: configuration, store: store)
         guard let catalog = BuiltinCatalogs.named("native-auth") else {
             throw CommandFailure("the built-in native-auth catalog is missing")
         }
-        var clientConfiguration = NativeAuthConfiguration(
-            clientID: options.clientID ?? configuration.clients.first?.clientID ?? "")
-        if let challengeTypes = options.challengeTypes {
-            clientConfiguration.challengeTypes = challengeTypes.split(separator: " ").map(String.init)
-        }
-        if let capabilities = options.capabilities {
-            clientConfiguration.capabilities = capabilities.split(separator: " ").map(String.init)
-        }
         client = NativeAuthClient(
-            configuration: clientConfiguration, transport: InProcessTransport(emulator: emulator),
+            configuration: choice.configuration(defaultClientID: configuration.clients.first?.clientID ?? ""),
+            transport: InProcessTransport(emulator: emulator),
             accounts: FileAccountStore(path: state.file("account.json")), catalog: catalog)
     }
 }

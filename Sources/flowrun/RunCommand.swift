@@ -2,14 +2,19 @@ import ArgumentParser
 import FlowEngine
 import FlowModel
 import Foundation
-import NativeAuthEmulator
 
-/// `flowrun run FLOW` (also `flowrun FLOW`): runs a flow against the embedded authority.
+/// `flowrun run FLOW` (also `flowrun FLOW`): runs a flow against the embedded authority, or over HTTP against
+/// `flowrun serve` or a real tenant (`--authority`, `--tenant`, `flowrun.yaml`).
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a flow against the embedded authority (the default command: `flowrun FLOW`).",
+        abstract: "Run a flow against an authority (the default command: `flowrun FLOW`).",
         discussion: """
+            The authority is the embedded emulator unless --authority URL or --tenant SUBDOMAIN (or \
+            `authority:` / `tenant:` in ./flowrun.yaml, which may also set clientId, challengeTypes, \
+            capabilities and stateDir) points at `flowrun serve` or a real tenant; the account cache stays in \
+            the state folder either way.
+
             Answers come from the terminal, or from --input and --answers. In a terminal, the codes the \
             embedded authority "sends" are shown on standard error, marked as its outbox.
 
@@ -24,7 +29,7 @@ struct Run: AsyncParsableCommand {
     @Option(
         name: .customLong("input"),
         help: ArgumentHelp(
-            "An answer, NAME=VALUE; repeat for an input asked several times. `@outbox` is the code the embedded authority sent last.",
+            "An answer, NAME=VALUE; repeat for an input asked several times. `@outbox` is the code the authority sent last (embedded, or `flowrun serve --dev-outbox`).",
             valueName: "name=value"))
     var inputs: [String] = []
 
@@ -37,7 +42,10 @@ struct Run: AsyncParsableCommand {
     @Option(name: .customLong("param"), help: ArgumentHelp("A param of the flow, NAME=VALUE.", valueName: "name=value"))
     var params: [String] = []
 
-    @Option(help: ArgumentHelp("The state folder (default: $FLOWRUN_STATE_DIR, else .flowrun).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "The state folder (default: $FLOWRUN_STATE_DIR, else `stateDir` of ./flowrun.yaml, else .flowrun).",
+            valueName: "dir"))
     var stateDir: String?
 
     @Option(
@@ -65,11 +73,9 @@ struct Run: AsyncParsableCommand {
             FlowValidation.printToStandardError(loaded.diagnostics, file: flow)
             throw ExitCode.usage
         }
-        let state = StateDirectory(option: stateDir)
-        let authority: EmbeddedAuthority
+        let authority: RunAuthority
         do {
-            authority = try EmbeddedAuthority(
-                state: state, configuration: try EmbeddedAuthority.configuration(option: config), client: client)
+            authority = try RunAuthority.choose(options: client, stateDir: stateDir, config: config)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.usage
@@ -77,18 +83,17 @@ struct Run: AsyncParsableCommand {
         let scripted = !inputs.isEmpty || answers != nil
         let source: any InputSource
         if scripted {
-            let emulator = authority.emulator
+            let outbox = authority.outbox
             source = ScriptedInputs(
                 try AnswerScript.answers(options: inputs, file: answers), suspendWhenExhausted: save != nil,
-                resolve: { text, _ in try await Self.resolve(text, emulator: emulator) })
+                resolve: { text, _ in try await Self.resolve(text, outbox: outbox) })
         } else {
             source = TerminalInputs()
         }
         let reporter = RunReporter(json: json)
         let runner = FlowRunner(
             program: program, digest: digest,
-            authority: scripted
-                ? authority.client : OutboxAnnouncer(base: authority.client, emulator: authority.emulator),
+            authority: !scripted && isatty(0) == 1 ? authority.interactive : authority.client,
             inputs: source, observer: reporter.report)
         let outcome: RunOutcome
         if let resume {
@@ -129,14 +134,9 @@ struct Run: AsyncParsableCommand {
         }
     }
 
-    /// `@outbox` is the code the embedded authority sent last; `@@…` is a literal `@…`.
-    static func resolve(_ text: String, emulator: NativeAuthEmulator) async throws -> Value {
-        if text == "@outbox" {
-            guard let message = try await emulator.outbox(to: nil, limit: 1).first else {
-                throw CommandFailure("`@outbox`: the embedded authority has sent no code")
-            }
-            return .string(message.code)
-        }
+    /// `@outbox` is the code the authority sent last; `@@…` is a literal `@…`.
+    static func resolve(_ text: String, outbox: OutboxSource) async throws -> Value {
+        if text == "@outbox" { return .string(try await outbox.code()) }
         if text.hasPrefix("@@") { return .string(String(text.dropFirst())) }
         return .string(text)
     }

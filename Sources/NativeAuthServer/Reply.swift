@@ -1,0 +1,65 @@
+import FlowEngine
+import Foundation
+import Hummingbird
+import NativeAuth
+
+/// An HTTP answer before it becomes a Hummingbird `Response`: a status, headers and a JSON body.
+struct Reply: Sendable {
+    var status: Int
+    /// Header names and values, in order (`Content-Type` is added when the response is built).
+    var headers: [(name: String, value: String)]
+    var body: Value
+    /// The OAuth `error` of an error body, for the access log (never a parameter value).
+    var errorName: String? {
+        guard case .object(let fields) = body else { return nil }
+        return fields["error"]?.stringValue
+    }
+
+    init(status: Int, headers: [(name: String, value: String)] = [], body: Value) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The emulator's answer, with its status and headers.
+    init(_ response: WireResponse) {
+        self.status = response.status
+        self.headers = response.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        self.body = .object(response.body ?? [:])
+    }
+
+    /// A 200 JSON answer.
+    static func ok(_ body: Value, requestID: String) -> Reply {
+        Reply(status: 200, headers: [(name: "client-request-id", value: requestID)], body: body)
+    }
+
+    /// The Hummingbird response: the JSON body with `Content-Type: application/json; charset=utf-8`, the
+    /// headers (a second `Content-Type` from the emulator is dropped) and `Cache-Control: no-store`.
+    var response: Response {
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json; charset=utf-8"
+        fields[.cacheControl] = "no-store"
+        for header in headers {
+            guard let name = HTTPFields.Element.Name(header.name), name != .contentType, name != .cacheControl else {
+                continue
+            }
+            fields[name] = header.value
+        }
+        let data = JSONBody.encode(body)
+        fields[.contentLength] = String(data.count)
+        return Response(
+            status: HTTPResponse.Status(code: status), headers: fields,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// JSON encoding of response bodies: sorted keys, `/` not escaped.
+enum JSONBody {
+    static func encode(_ value: Value) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding a `Value` cannot fail (no non-finite numbers come from the emulator); an empty object is
+        // the safe fallback all the same.
+        return (try? encoder.encode(value)) ?? Data("{}".utf8)
+    }
+}

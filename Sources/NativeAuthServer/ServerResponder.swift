@@ -1,0 +1,87 @@
+import FlowEngine
+import Foundation
+import Hummingbird
+import Logging
+import NativeAuth
+
+/// Answers every request: routes it, checks the method, hands native-auth calls to the emulator, and writes one
+/// access-log line per request.
+struct ServerResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let server: NativeAuthHTTPServer
+    let boundPort: BoundPort
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let started = ContinuousClock.now
+        let requestID = ClientRequestID.value(in: request.headers)
+        let (reply, route) = await answer(request, requestID: requestID)
+        AccessLog.record(
+            server.logger, method: request.method.rawValue, path: request.uri.path, route: route, reply: reply,
+            requestID: requestID, elapsed: ContinuousClock.now - started)
+        return request.method == .head ? reply.response.createHeadResponse() : reply.response
+    }
+
+    /// The reply and, when the path named one, the route.
+    private func answer(_ request: Request, requestID: String) async -> (Reply, Route?) {
+        let match: RouteMatch
+        switch RouteMatch.resolve(
+            request.uri.path, configuration: server.emulator.configuration, devOutbox: server.devOutbox)
+        {
+        case .failure(let error): return (error.reply(requestID: requestID), nil)
+        case .success(let found): match = found
+        }
+        let route = match.route
+        guard route.methods.contains(request.method.rawValue) else {
+            let allowed = route.methods.joined(separator: ", ")
+            let error = ServerError.methodNotAllowed(request.method.rawValue, allowed: allowed)
+            return (error.reply(requestID: requestID), route)
+        }
+        switch route {
+        case .endpoint(let endpoint):
+            return (await call(endpoint, request: request, requestID: requestID), route)
+        case .discovery:
+            let base = await baseURL(request)
+            let document = Discovery.document(
+                base: base, tenantSegment: match.tenantSegment ?? server.emulator.configuration.tenant,
+                issuer: server.emulator.issuer)
+            return (.ok(document, requestID: requestID), route)
+        case .keys:
+            do {
+                return (.ok(.object(try await server.emulator.jwks()), requestID: requestID), route)
+            } catch {
+                return (ServerError.serverError.reply(requestID: requestID), route)
+            }
+        case .outbox:
+            return (
+                await OutboxRoute.answer(query: request.uri.query, emulator: server.emulator, requestID: requestID),
+                route
+            )
+        }
+    }
+
+    /// A native-auth call: the form is checked here, everything else is the emulator's answer.
+    private func call(_ endpoint: NativeAuthEndpoint, request: Request, requestID: String) async -> Reply {
+        switch await FormRequest.parameters(of: request, endpoint: endpoint, limit: server.bodyLimit) {
+        case .failure(let error):
+            return error.reply(requestID: requestID)
+        case .success(let parameters):
+            let wire = WireRequest(
+                endpoint: endpoint, parameters: parameters, headers: ["client-request-id": requestID])
+            return Reply(await server.emulator.handle(wire))
+        }
+    }
+
+    /// `http://{Host}` as the client addressed the server, else `http://{host}:{port}` of the listener.
+    private func baseURL(_ request: Request) async -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
+        if let authority = request.head.authority, !authority.isEmpty, authority.count <= 255,
+            authority.allSatisfy({ allowed.contains($0) })
+        {
+            return "http://\(authority)"
+        }
+        let host = server.host.contains(":") ? "[\(server.host)]" : server.host
+        let port = await boundPort.value ?? server.port
+        return "http://\(host):\(port)"
+    }
+}

@@ -1,0 +1,108 @@
+import FlowEngine
+import FlowLoader
+import Foundation
+import Logging
+import NativeAuth
+import NativeAuthEmulator
+import NativeAuthHTTP
+
+/// The authority a run talks to, as chosen by `--authority`, `--tenant` and `flowrun.yaml`: the native-auth
+/// client over the in-process transport to the embedded emulator, or over HTTP to `flowrun serve` or a real
+/// tenant. Either way the account cache is `account.json` in the state folder.
+struct RunAuthority {
+    /// The native-auth client the flow's actions go to.
+    let client: NativeAuthClient
+    /// The authority a terminal run uses: for the embedded emulator, the client wrapped so that the codes it
+    /// sends are shown on standard error.
+    let interactive: any Authority
+    /// What `@outbox` stands for.
+    let outbox: OutboxSource
+
+    /// Chooses and builds the authority. `config` is the `--config` option: the embedded authority's tenant
+    /// configuration; with an `http://` authority it only supplies the default client id (the one `flowrun
+    /// serve` started from the same configuration knows).
+    static func choose(options: ClientOptions, stateDir: String?, config: String?) throws -> RunAuthority {
+        let choice = try AuthorityChoice(options: options, stateDir: stateDir, file: try ProjectFile.load())
+        let state = StateDirectory(option: choice.stateDir)
+        switch choice.target {
+        case .embedded:
+            let embedded = try EmbeddedAuthority(
+                state: state, configuration: try EmbeddedAuthority.configuration(option: config), client: choice)
+            let emulator = embedded.emulator
+            return RunAuthority(
+                client: embedded.client, interactive: OutboxAnnouncer(base: embedded.client, emulator: emulator),
+                outbox: .embedded(emulator))
+        case .http(let url, let realTenant):
+            if realTenant, config != nil {
+                throw CommandFailure("--config describes the embedded authority's tenant; it has no use with --tenant")
+            }
+            let defaultClientID =
+                realTenant ? "" : try EmbeddedAuthority.configuration(option: config).clients.first?.clientID ?? ""
+            try state.prepare()
+            guard let catalog = BuiltinCatalogs.named("native-auth") else {
+                throw CommandFailure("the built-in native-auth catalog is missing")
+            }
+            let client = NativeAuthClient(
+                configuration: choice.configuration(defaultClientID: defaultClientID),
+                transport: HTTPTransport(authority: url, logger: Self.logger()),
+                accounts: FileAccountStore(path: state.file("account.json")), catalog: catalog)
+            return RunAuthority(
+                client: client, interactive: client, outbox: realTenant ? .none(url) : .dev(DevOutbox(authority: url)))
+        }
+    }
+
+    /// Debug lines of the HTTP transport on standard error, at the level of `FLOWRUN_LOG_LEVEL` (`debug`,
+    /// `info`, …; default `warning`, which shows none).
+    static func logger(environment: [String: String] = ProcessInfo.processInfo.environment) -> Logger {
+        var logger = Logger(label: "flowrun.http") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel =
+            environment["FLOWRUN_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .warning
+        return logger
+    }
+}
+
+/// Where the code `@outbox` stands for comes from.
+struct OutboxSource: Sendable {
+    /// The code sent last; `nil` when none was.
+    let latestCode: @Sendable () async throws -> String?
+    /// Why there is no code, for the error line.
+    let noCode: String
+
+    /// The embedded emulator's outbox.
+    static func embedded(_ emulator: NativeAuthEmulator) -> OutboxSource {
+        OutboxSource(
+            latestCode: { try await emulator.outbox(to: nil, limit: 1).first?.code },
+            noCode: "the embedded authority has sent no code")
+    }
+
+    /// The dev outbox of `flowrun serve --dev-outbox`.
+    static func dev(_ outbox: DevOutbox) -> OutboxSource {
+        OutboxSource(
+            latestCode: { try await outbox.latestCode() },
+            noCode: "the authority's dev outbox (\(outbox.url.absoluteString)) holds no code")
+    }
+
+    /// A real tenant: codes go by email, and there is no outbox to read.
+    static func none(_ authority: URL) -> OutboxSource {
+        OutboxSource(
+            latestCode: {
+                throw CommandFailure(
+                    "a real tenant (\(authority.absoluteString)) sends codes by email and has no outbox to read; "
+                        + "give the code itself")
+            }, noCode: "")
+    }
+
+    /// The code for `@outbox`, or an error line.
+    func code() async throws -> String {
+        let code: String?
+        do {
+            code = try await latestCode()
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw CommandFailure("`@outbox`: \(error)")
+        }
+        guard let code else { throw CommandFailure("`@outbox`: \(noCode)") }
+        return code
+    }
+}

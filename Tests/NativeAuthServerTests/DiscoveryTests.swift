@@ -1,0 +1,100 @@
+import FlowEngine
+import Foundation
+import JWTKit
+import NativeAuth
+import NativeAuthEmulator
+import Testing
+
+/// The claims checked in a served ID token.
+private struct IDClaims: JWTPayload {
+    var iss: IssuerClaim
+    var aud: AudienceClaim
+    var sub: SubjectClaim
+    var exp: ExpirationClaim
+    var oid: String
+    var tid: String
+    var preferredUsername: String
+
+    enum CodingKeys: String, CodingKey {
+        case iss, aud, sub, exp, oid, tid
+        case preferredUsername = "preferred_username"
+    }
+
+    func verify(using algorithm: some JWTAlgorithm) async throws {
+        try exp.verifyNotExpired()
+    }
+}
+
+/// OpenID discovery, the JWKS and the tokens they verify.
+@Suite("Discovery and keys")
+struct DiscoveryTests {
+    @Test("the id token from /token verifies against the served JWKS and names the discovery issuer")
+    func idTokenVerifies() async throws {
+        try await TestServer.with { server in
+            try await server.signUp("ann@contoso.com")
+            let tokens = try await server.signIn("ann@contoso.com")
+            let idToken = try #require(tokens.string("id_token"), "\(tokens)")
+            let accessToken = try #require(tokens.string("access_token"))
+
+            let discovery = try await server.get("/contoso/v2.0/.well-known/openid-configuration")
+            let jwksURI = try #require(discovery.string("jwks_uri"))
+            let keysAnswer = try await server.get(String(jwksURI.dropFirst(server.origin.count)))
+            #expect(keysAnswer.status == 200)
+            let keys = try await JWTKeyCollection().add(jwksJSON: String(decoding: keysAnswer.data, as: UTF8.self))
+            let claims = try await keys.verify(idToken, as: IDClaims.self)
+            #expect(claims.iss.value == discovery.string("issuer"))
+            #expect(claims.iss.value == server.emulator.issuer)
+            #expect(claims.aud.value == [clientID])
+            #expect(claims.preferredUsername == "ann@contoso.com")
+            #expect(claims.tid == server.emulator.configuration.tenantID)
+            _ = try await keys.verify(accessToken, as: IDClaims.self)
+
+            let otherKeys = await JWTKeyCollection().add(ecdsa: ES256PrivateKey().publicKey)
+            await #expect(throws: (any Error).self) { try await otherKeys.verify(idToken, as: IDClaims.self) }
+        }
+    }
+
+    @Test("discovery points at this server's endpoints for each tenant spelling")
+    func discoveryDocument() async throws {
+        try await TestServer.with { server in
+            let configuration = server.emulator.configuration
+            for tenant in [configuration.tenant, "\(configuration.tenant).onmicrosoft.com", configuration.tenantID] {
+                let answer = try await server.get("/\(tenant)/v2.0/.well-known/openid-configuration")
+                #expect(answer.status == 200)
+                #expect(answer.header("content-type") == "application/json; charset=utf-8")
+                let authority = "\(server.origin)/\(tenant)"
+                #expect(answer.string("issuer") == server.emulator.issuer)
+                #expect(answer.string("token_endpoint") == authority + "/oauth2/v2.0/token")
+                #expect(answer.string("jwks_uri") == authority + "/discovery/v2.0/keys")
+                #expect(answer.object["id_token_signing_alg_values_supported"] == ["ES256"])
+                #expect(answer.object["response_types_supported"] != nil)
+                #expect(answer.object["subject_types_supported"] != nil)
+                guard case .object(let endpoints) = answer.object["native_auth_endpoints"] else {
+                    Issue.record("no native_auth_endpoints in \(answer)")
+                    continue
+                }
+                #expect(endpoints.count == NativeAuthEndpoint.allCases.count)
+                #expect(endpoints["signup_start"]?.stringValue == authority + "/signup/v1.0/start")
+                #expect(
+                    endpoints["resetpassword_poll_completion"]?.stringValue
+                        == authority + "/resetpassword/v1.0/poll_completion")
+                for case .string(let url) in endpoints.values {
+                    let path = String(url.dropFirst(server.origin.count))
+                    let answer = try await server.post(path, body: "")
+                    #expect(answer.status == 400, "\(path): \(answer)")
+                    #expect(answer.errorCodes == [90100], "\(path): \(answer)")
+                }
+            }
+            let unknown = try await server.get("/fabrikam/v2.0/.well-known/openid-configuration")
+            #expect(unknown.status == 404)
+            let keys = try await server.get("/\(configuration.tenantID)/discovery/v2.0/keys")
+            guard case .list(let list) = keys.object["keys"], let key = list.first else {
+                Issue.record("no keys in \(keys)")
+                return
+            }
+            #expect(key[field: "kty"]?.stringValue == "EC")
+            #expect(key[field: "alg"]?.stringValue == "ES256")
+            #expect(key[field: "d"] == nil)
+        }
+    }
+}

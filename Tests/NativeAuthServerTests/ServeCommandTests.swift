@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// `flowrun serve` as a process: the one "listening" line, the dev-outbox warning, and exit 0 on SIGINT/SIGTERM.
+@Suite("flowrun serve")
+struct ServeCommandTests {
+    /// The built `flowrun` next to the test bundle (or `FLOWRUN_BINARY`).
+    static func binary() -> URL? {
+        if let path = ProcessInfo.processInfo.environment["FLOWRUN_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        var folders: [URL] = []
+        for bundle in [Bundle.main] + Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        if let first = CommandLine.arguments.first {
+            folders.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+        }
+        return folders.map { $0.appendingPathComponent("flowrun") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// A running `flowrun serve` with its output going to files.
+    struct Served {
+        let process: Process
+        let folder: URL
+        var stdout: String { (try? String(contentsOf: folder.appendingPathComponent("out"), encoding: .utf8)) ?? "" }
+        var stderr: String { (try? String(contentsOf: folder.appendingPathComponent("err"), encoding: .utf8)) ?? "" }
+
+        /// Waits for the first line of standard output.
+        func listeningLine() async throws -> String {
+            for _ in 0..<600 {
+                if let line = stdout.split(separator: "\n", omittingEmptySubsequences: false).first,
+                    stdout.contains("\n")
+                {
+                    return String(line)
+                }
+                if !process.isRunning { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            Issue.record("no listening line; stdout: \(stdout) stderr: \(stderr)")
+            throw Timeout()
+        }
+
+        /// Sends `signal` and waits (at most 20 s) for the exit status.
+        func stop(with signal: Int32) async throws -> Int32 {
+            kill(process.processIdentifier, signal)
+            for _ in 0..<400 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+            if process.isRunning {
+                process.terminate()
+                throw Timeout()
+            }
+            return process.terminationStatus
+        }
+    }
+
+    struct Timeout: Error {}
+
+    static func serve(_ arguments: [String]) throws -> Served {
+        let executable = try #require(Self.binary(), "build flowrun first (swift build --build-tests)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "passwordHash: { iterations: 1000 }\n".write(
+            to: folder.appendingPathComponent("authority.yaml"), atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out")
+        let err = folder.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments =
+            ["serve", "--port", "0", "--state-dir", folder.appendingPathComponent("state").path]
+            + arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        return Served(process: process, folder: folder)
+    }
+
+    /// The port of `flowrun serve: listening on http://127.0.0.1:PORT/contoso`.
+    static func port(in line: String) throws -> Int {
+        let prefix = "flowrun serve: listening on http://127.0.0.1:"
+        #expect(line.hasPrefix(prefix), "\(line)")
+        #expect(line.hasSuffix("/contoso"), "\(line)")
+        let port = try #require(Int(line.dropFirst(prefix.count).prefix { $0.isNumber }), "\(line)")
+        #expect(port > 0)
+        return port
+    }
+
+    @Test(
+        "serve --dev-outbox prints one listening line, warns, serves the outbox and exits 0 on SIGTERM",
+        .enabled(if: binary() != nil))
+    func devOutboxAndSIGTERM() async throws {
+        let served = try Self.serve(["--dev-outbox", "--config", "authority.yaml"])
+        let port = try Self.port(in: try await served.listeningLine())
+        #expect(served.stderr.contains("WARNING: --dev-outbox is on"))
+        let started = try await TestHTTP.post(
+            "http://127.0.0.1:\(port)/contoso/signup/v1.0/start",
+            form: "client_id=00000000-0000-0000-0000-00000000c11e&username=ann%40contoso.com"
+                + "&challenge_type=oob+password+redirect")
+        #expect(started.status == 200, "\(started)")
+        #expect(try await TestHTTP.get("http://127.0.0.1:\(port)/outbox").status == 200)
+        #expect(try await served.stop(with: SIGTERM) == 0)
+        let lines = served.stdout.split(separator: "\n")
+        #expect(lines.count == 1, "stdout: \(served.stdout)")
+        #expect(served.stderr.contains("http.path=/contoso/signup/v1.0/start"))
+        #expect(!served.stderr.contains("ann@contoso.com"))
+    }
+
+    @Test("serve without --dev-outbox: no warning, /outbox is 404, exits 0 on SIGINT", .enabled(if: binary() != nil))
+    func noOutboxAndSIGINT() async throws {
+        let served = try Self.serve([])
+        let port = try Self.port(in: try await served.listeningLine())
+        #expect(try await TestHTTP.get("http://127.0.0.1:\(port)/outbox").status == 404)
+        let discovery = try await TestHTTP.get("http://127.0.0.1:\(port)/contoso/v2.0/.well-known/openid-configuration")
+        #expect(discovery.string("token_endpoint") == "http://127.0.0.1:\(port)/contoso/oauth2/v2.0/token")
+        #expect(try await served.stop(with: SIGINT) == 0)
+        #expect(!served.stderr.contains("WARNING"))
+    }
+
+    @Test("serve with a bad --config exits 2", .enabled(if: binary() != nil))
+    func badConfiguration() async throws {
+        let served = try Self.serve(["--config", "missing.yaml"])
+        for _ in 0..<400 where served.process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!served.process.isRunning)
+        #expect(served.process.terminationStatus == 2)
+        #expect(served.stdout.isEmpty)
+    }
+}

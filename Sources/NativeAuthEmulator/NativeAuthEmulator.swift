@@ -36,7 +36,7 @@ public struct NativeAuthEmulator: Sendable {
         ]
         func answer(_ error: EmulatorError) -> WireResponse {
             let wire = error.wireError(
-                traceID: traceID, correlationID: correlationID, timestamp: EmulatorError.timestamp(date))
+                traceID: traceID, correlationID: correlationID, timestamp: WireError.timestamp(date))
             return WireResponse(status: error.status, headers: headers, body: wire.body)
         }
         let context: RequestContext

@@ -17,7 +17,7 @@ struct ServerError: Error, Sendable {
     /// The reply with the request's correlation id and a fresh trace id.
     func reply(requestID: String, now: Date = Date()) -> Reply {
         let traceID = UUID().uuidString.lowercased()
-        let timestamp = Self.timestamp(now)
+        let timestamp = WireError.timestamp(now)
         let first = code.map { "AADSTS\($0): \(message)" } ?? message
         let description = [first, "Trace ID: \(traceID)", "Correlation ID: \(requestID)", "Timestamp: \(timestamp)"]
             .joined(separator: "\r\n")
@@ -26,19 +26,6 @@ struct ServerError: Error, Sendable {
             traceID: traceID, timestamp: timestamp)
         let headers = [(name: "client-request-id", value: requestID), (name: "x-ms-request-id", value: traceID)]
         return Reply(status: status, headers: headers + self.headers, body: .object(wire.body))
-    }
-
-    /// `yyyy-MM-dd HH:mm:ssZ` in UTC, as in the emulator's error bodies.
-    static func timestamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func pad(_ value: Int?, _ width: Int) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(width - text.count, 0)) + text
-        }
-        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2)) "
-            + "\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))Z"
     }
 }
 

@@ -122,7 +122,8 @@ import Testing
         #expect(result.outcome == "unexpected")
         #expect(result.data["error"] == "transport_error")
         #expect(result.data["errorDescription"]?.stringValue?.contains("request timeout") == true, "\(result.data)")
-        #expect(count == 1)
+        // No retry: at most the one request (on a loaded machine the timeout can fire before the server records it).
+        #expect(count <= 1)
     }
 
     @Test func aBodyOverOneMebibyteIsUnexpected() async throws {

@@ -17,14 +17,11 @@ struct AuthorityChoice: Equatable {
     var clientID: String?
     var challengeTypes: [String]?
     var capabilities: [String]?
-    /// The state folder option, before `FLOWRUN_STATE_DIR` and the default.
-    var stateDir: String?
 
     /// Combines the options with `file`. `--authority` and `--tenant` exclude each other at the same level;
     /// one on the command line replaces either from the file.
     init(
-        options: ClientOptions, stateDir: String?, file: ProjectFile,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        options: ClientOptions, file: ProjectFile
     ) throws {
         let fromOptions = try Self.target(authority: options.authority, tenant: options.tenant, source: "option")
         let fromFile = try Self.target(authority: file.authority, tenant: file.tenant, source: ProjectFile.name)
@@ -32,8 +29,6 @@ struct AuthorityChoice: Equatable {
         clientID = options.clientID ?? file.clientID
         challengeTypes = options.challengeTypes.map(Self.words) ?? file.challengeTypes
         capabilities = options.capabilities.map(Self.words) ?? file.capabilities
-        let environmentDir = environment["FLOWRUN_STATE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-        self.stateDir = stateDir ?? environmentDir ?? file.stateDir
         if case .http(_, realTenant: true) = target, clientID == nil {
             throw CommandFailure("--tenant needs --client-id: the application (client) id registered in the tenant")
         }

@@ -14,14 +14,13 @@ struct Outbox: AsyncParsableCommand {
     @Option(help: "How many to list.")
     var limit = 10
 
-    @Option(help: ArgumentHelp("The state folder (default: $FLOWRUN_STATE_DIR, else .flowrun).", valueName: "dir"))
-    var stateDir: String?
+    @OptionGroup var stateOption: StateOption
 
     @Flag(help: "Print JSON.")
     var json = false
 
     func run() async throws {
-        let state = StateDirectory(option: stateDir)
+        let state = StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load())
         guard FileManager.default.fileExists(atPath: state.path) else {
             Terminal.error("no state folder at \(state.path): run a flow first")
             throw ExitCode.usage

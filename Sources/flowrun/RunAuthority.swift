@@ -22,8 +22,9 @@ struct RunAuthority {
     /// configuration; with an `http://` authority it only supplies the default client id (the one `flowrun
     /// serve` started from the same configuration knows).
     static func choose(options: ClientOptions, stateDir: String?, config: String?) throws -> RunAuthority {
-        let choice = try AuthorityChoice(options: options, stateDir: stateDir, file: try ProjectFile.load())
-        let state = StateDirectory(option: choice.stateDir)
+        let project = try ProjectFile.load()
+        let choice = try AuthorityChoice(options: options, file: project)
+        let state = StateDirectory(option: stateDir, project: project)
         switch choice.target {
         case .embedded:
             let embedded = try EmbeddedAuthority(

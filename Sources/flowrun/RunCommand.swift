@@ -42,11 +42,7 @@ struct Run: AsyncParsableCommand {
     @Option(name: .customLong("param"), help: ArgumentHelp("A param of the flow, NAME=VALUE.", valueName: "name=value"))
     var params: [String] = []
 
-    @Option(
-        help: ArgumentHelp(
-            "The state folder (default: $FLOWRUN_STATE_DIR, else `stateDir` of ./flowrun.yaml, else .flowrun).",
-            valueName: "dir"))
-    var stateDir: String?
+    @OptionGroup var stateOption: StateOption
 
     @Option(
         help: ArgumentHelp(
@@ -75,7 +71,7 @@ struct Run: AsyncParsableCommand {
         }
         let authority: RunAuthority
         do {
-            authority = try RunAuthority.choose(options: client, stateDir: stateDir, config: config)
+            authority = try RunAuthority.choose(options: client, stateDir: stateOption.stateDir, config: config)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.usage

@@ -22,8 +22,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one (printed on start).")
     var port = 0
 
-    @Option(help: ArgumentHelp("The state folder (default: $FLOWRUN_STATE_DIR, else .flowrun).", valueName: "dir"))
-    var stateDir: String?
+    @OptionGroup var stateOption: StateOption
 
     @Option(
         help: ArgumentHelp(
@@ -43,7 +42,7 @@ struct Serve: AsyncParsableCommand {
         let emulator: NativeAuthEmulator
         do {
             let configuration = try EmbeddedAuthority.configuration(option: config)
-            let state = StateDirectory(option: stateDir)
+            let state = StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load())
             try state.prepare()
             emulator = NativeAuthEmulator(configuration: configuration, store: try EmulatorStore(directory: state.path))
         } catch {

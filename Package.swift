@@ -84,10 +84,12 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
+        .target(
+            name: "EmulatorTestSupport", dependencies: ["NativeAuthEmulator"], path: "Tests/EmulatorTestSupport"),
         .testTarget(
             name: "NativeAuthServerTests",
             dependencies: [
-                "NativeAuthServer", "NativeAuthEmulator", "NativeAuth", "FlowEngine",
+                "EmulatorTestSupport", "NativeAuthServer", "NativeAuthEmulator", "NativeAuth", "FlowEngine",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -97,6 +99,7 @@ let package = Package(
         .testTarget(
             name: "NativeAuthEmulatorTests",
             dependencies: [
+                "EmulatorTestSupport",
                 "NativeAuthEmulator", "NativeAuth", "FlowEngine", .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),

@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import Foundation
 import NativeAuth
 import NativeAuthEmulator

@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import NativeAuth
 import NativeAuthEmulator
 import Testing

@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import FlowEngine
 import NativeAuth
 import NativeAuthEmulator

@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import FlowEngine
 import Foundation
 import NativeAuth
@@ -5,33 +6,6 @@ import NativeAuthEmulator
 import Synchronization
 import Testing
 
-/// A clock tests move by hand.
-final class TestClock: Sendable {
-    private let current: Mutex<Date>
-
-    init(_ start: Date = Date()) {
-        current = Mutex(start)
-    }
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(_ seconds: TimeInterval) {
-        current.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
-}
-
-extension TenantConfiguration {
-    /// The default tenant with a cheap password hash.
-    static func testing(_ change: (inout TenantConfiguration) -> Void = { _ in }) -> TenantConfiguration {
-        var configuration = TenantConfiguration()
-        configuration.passwordHash.iterations = 1_000
-        change(&configuration)
-        return configuration
-    }
-}
-
-let clientID = ClientConfiguration.defaultClientID
-let strongPassword = "Blue-Sky-Ladder-42"
 let otherStrongPassword = "Green-River-Stone-77"
 
 /// An emulator over an in-memory store with a hand-moved clock, and wire helpers.

@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import FlowEngine
 import Foundation
 import JWTKit

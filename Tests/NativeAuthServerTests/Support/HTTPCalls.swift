@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import EmulatorTestSupport
 import FlowEngine
 import Foundation
 import NIOCore

@@ -1,3 +1,4 @@
+import EmulatorTestSupport
 import FlowEngine
 import Foundation
 import Logging
@@ -6,34 +7,6 @@ import NativeAuthEmulator
 import NativeAuthServer
 import Synchronization
 import Testing
-
-/// A clock tests move by hand.
-final class TestClock: Sendable {
-    private let current: Mutex<Date>
-
-    init(_ start: Date = Date()) {
-        current = Mutex(start)
-    }
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(_ seconds: TimeInterval) {
-        current.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
-}
-
-extension TenantConfiguration {
-    /// The default tenant (`contoso`) with a cheap password hash.
-    static func testing(_ change: (inout TenantConfiguration) -> Void = { _ in }) -> TenantConfiguration {
-        var configuration = TenantConfiguration()
-        configuration.passwordHash.iterations = 1_000
-        change(&configuration)
-        return configuration
-    }
-}
-
-let clientID = ClientConfiguration.defaultClientID
-let strongPassword = "Blue-Sky-Ladder-42"
 
 /// The real HTTP server on 127.0.0.1 and a random port, over an in-memory store and a hand-moved clock, with its
 /// access log captured and every exchange recorded.

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "NativeAuthEmulator", targets: ["NativeAuthEmulator"]),
         .library(name: "NativeAuthHTTP", targets: ["NativeAuthHTTP"]),
         .library(name: "NativeAuthServer", targets: ["NativeAuthServer"]),
+        .library(name: "FlowTesting", targets: ["FlowTesting"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
     ],
     dependencies: [
@@ -60,11 +61,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "FlowTesting",
+            dependencies: [
+                "FlowModel", "FlowLoader", "FlowChecker", "FlowReporting", "FlowEngine", "NativeAuth", "NativeAuthEmulator",
+            ]
+        ),
         .executableTarget(
             name: "flowrun",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowChecker", "FlowReporting", "FlowEngine", "NativeAuth",
-                "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer",
+                "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -72,6 +79,10 @@ let package = Package(
         .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowModel"]),
         .testTarget(name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowLoader", "FlowModel"]),
         .testTarget(name: "FlowReportingTests", dependencies: ["FlowReporting", "FlowModel"]),
+        .testTarget(
+            name: "FlowTestingTests",
+            dependencies: ["FlowTesting", "FlowEngine", "FlowLoader", "FlowModel", "NativeAuthEmulator"]
+        ),
         .testTarget(name: "FlowrunCLITests", dependencies: []),
         .testTarget(name: "FlowSchemaTests"),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowChecker", "FlowLoader", "FlowModel"]),

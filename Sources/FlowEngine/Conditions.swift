@@ -2,8 +2,9 @@ import FlowModel
 import Foundation
 
 /// The tests of `choose` branches.
-enum Conditions {
-    static func holds(_ condition: Condition, in variables: [String: Value]) -> Bool {
+public enum Conditions {
+    /// Whether `condition` holds for `variables` (a `choose` branch is taken when its condition holds).
+    public static func holds(_ condition: Condition, in variables: [String: Value]) -> Bool {
         let path = condition.variable.value.split(separator: ".").map(String.init)
         var value = path.first.flatMap { variables[$0] }
         for field in path.dropFirst() { value = value?[field: field] }

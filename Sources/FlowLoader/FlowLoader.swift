@@ -25,6 +25,12 @@ public struct FlowLoader: Sendable {
         return SubflowResolver(loader: self, root: root).load(rootFile: key)
     }
 
+    /// A path as the loader keys files and names them in diagnostics: `./flows/../flows/a.yaml` becomes
+    /// `flows/a.yaml`.
+    public static func normalizedPath(_ path: String) -> String {
+        SubflowPath.normalize(path)
+    }
+
     /// Parses one document from bytes without following sub-flows. `file` names the file in diagnostics and
     /// its extension picks YAML (`.yaml`, `.yml`) or JSON (`.json`). The document is `nil` when any error
     /// was found.
@@ -44,32 +50,7 @@ public struct FlowLoader: Sendable {
     }
 
     func parse(_ data: [UInt8], file: String, root: String) -> (document: FlowDocument?, diagnostics: [Diagnostic]) {
-        let fileExtension = SubflowPath.pathExtension(file)
-        guard SubflowPath.extensions.contains(fileExtension) else {
-            return (nil, [Self.unsupportedExtension(file)])
-        }
-        guard data.count <= limits.maxFileBytes else {
-            return (nil, [Self.tooLarge(file, size: data.count, limit: limits.maxFileBytes)])
-        }
-        let bytes = SourceText.droppingBOM(data)
-        let isJSON = fileExtension == "json"
-        if let offset = SourceText.firstInvalidUTF8(in: bytes) {
-            let position = SourceText.position(ofByte: offset, in: bytes, unicodeBreaks: !isJSON)
-            let byte = String(bytes[offset], radix: 16, uppercase: true)
-            return (
-                nil,
-                [
-                    Diagnostic(
-                        .invalidUTF8, "the file is not valid UTF-8: byte 0x\(byte) cannot start a character here",
-                        file: file, at: position)
-                ]
-            )
-        }
-        let source = SourceText(validUTF8: bytes, unicodeBreaks: !isJSON)
-        let tree =
-            isJSON
-            ? JSONReader.read(source, file: file, limits: limits)
-            : YAMLReader(file: file, limits: limits).read(source)
+        let tree = readTree(data, file: file)
         var diagnostics = tree.diagnostics
         guard let rootNode = tree.root else { return (nil, Self.unique(diagnostics)) }
         var decoder = DocumentDecoder(file: file, limits: limits, rootDirectory: root)
@@ -77,6 +58,34 @@ public struct FlowLoader: Sendable {
         diagnostics += decoder.diagnostics
         diagnostics = Self.unique(diagnostics)
         return (diagnostics.hasErrors ? nil : document, diagnostics)
+    }
+
+    /// Reads one file's bytes into a positioned tree with every protection of the loader: the extension, the
+    /// size limit, UTF-8, the pre-scan for depth and alias expansion, duplicate keys, and the syntax of YAML or
+    /// strict JSON.
+    func readTree(_ data: [UInt8], file: String) -> ParsedTree {
+        let fileExtension = SubflowPath.pathExtension(file)
+        guard SubflowPath.extensions.contains(fileExtension) else {
+            return ParsedTree(root: nil, diagnostics: [Self.unsupportedExtension(file)])
+        }
+        guard data.count <= limits.maxFileBytes else {
+            return ParsedTree(
+                root: nil, diagnostics: [Self.tooLarge(file, size: data.count, limit: limits.maxFileBytes)])
+        }
+        let bytes = SourceText.droppingBOM(data)
+        let isJSON = fileExtension == "json"
+        if let offset = SourceText.firstInvalidUTF8(in: bytes) {
+            let position = SourceText.position(ofByte: offset, in: bytes, unicodeBreaks: !isJSON)
+            let byte = String(bytes[offset], radix: 16, uppercase: true)
+            let diagnostic = Diagnostic(
+                .invalidUTF8, "the file is not valid UTF-8: byte 0x\(byte) cannot start a character here",
+                file: file, at: position)
+            return ParsedTree(root: nil, diagnostics: [diagnostic])
+        }
+        let source = SourceText(validUTF8: bytes, unicodeBreaks: !isJSON)
+        return isJSON
+            ? JSONReader.read(source, file: file, limits: limits)
+            : YAMLReader(file: file, limits: limits).read(source)
     }
 
     static func unsupportedExtension(_ file: String) -> Diagnostic {

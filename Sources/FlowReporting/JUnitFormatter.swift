@@ -47,12 +47,12 @@ extension DiagnosticFormatter {
     }
 
     /// Text content: `&`, `<`, `>` escaped, `\r` kept as a reference, characters XML 1.0 forbids replaced.
-    static func xmlText(_ text: String) -> String {
+    public static func xmlText(_ text: String) -> String {
         xmlEscape(text, attribute: false)
     }
 
     /// An attribute value in double quotes: also `"`, `'`, and whitespace that attribute normalisation would lose.
-    static func xmlAttribute(_ text: String) -> String {
+    public static func xmlAttribute(_ text: String) -> String {
         xmlEscape(text, attribute: true)
     }
 

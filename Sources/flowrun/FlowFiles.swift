@@ -13,7 +13,9 @@ struct FlowFiles {
     /// A named file is taken whatever its extension (the loader reports a wrong one). A named folder is searched
     /// recursively for `.yaml`, `.yml` and `.json` files, skipping every file and folder whose name starts with `.`
     /// (`.flowrun`, `.build`, `.git`, ...) and symbolic links to folders.
-    init(paths: [String], fileManager: FileManager = .default) {
+    /// Scenario files (`*.test.yaml`, `*.test.yml`, `*.test.json`) are found in folders only when `scenarios`
+    /// is set, and then only they are.
+    init(paths: [String], scenarios: Bool = false, fileManager: FileManager = .default) {
         var seen: Set<String> = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -28,7 +30,9 @@ struct FlowFiles {
             let found: [String]
             if isDirectory.boolValue {
                 do {
-                    found = try Self.search(folder: path, fileManager: fileManager)
+                    found = try Self.search(folder: path, fileManager: fileManager).filter {
+                        Self.isScenarioFile($0) == scenarios
+                    }
                 } catch {
                     problems.append("cannot read folder '\(path)': \(error.localizedDescription)")
                     continue
@@ -60,6 +64,12 @@ struct FlowFiles {
             }
         }
         return files
+    }
+
+    /// Whether the file is named as scenario files are: `NAME.test.yaml`, `.test.yml` or `.test.json`.
+    static func isScenarioFile(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        return [".test.yaml", ".test.yml", ".test.json"].contains { name.hasSuffix($0) }
     }
 
     /// A key that is equal for two spellings of the same path (`a.yaml`, `./a.yaml`, `/abs/a.yaml`).

@@ -1,0 +1,181 @@
+import FlowEngine
+import FlowLoader
+import FlowModel
+import Foundation
+import NativeAuth
+import NativeAuthEmulator
+
+/// What exploring a flow produced: the scenarios it derived, and their results when run as scenarios.
+public struct Exploration: Sendable {
+    public var scenarios: LoadedScenarios
+    public var results: [ScenarioResult]
+}
+
+/// Derives scenarios that together take every edge of a flow it can reach. Each run heads for the nearest
+/// edge no run has taken yet: at an `ask` it answers or picks the choice that leads there; at an action it
+/// lets the call through to the embedded authority when the answer leads there, and otherwise starts the run
+/// again with that call answering the outcome that does (an injected fault); at a `choose` it gives the
+/// outcome data the branch needs. The derived scenarios are then run like any scenario file, so what it
+/// reports is what the scenarios do.
+public struct Explorer: Sendable {
+    public let program: Program
+    public let digest: String
+    /// The flow file as given; scenario files name it relative to their folder.
+    public let file: String
+    /// The most scenarios derived.
+    public var maxScenarios = 100
+    /// The most restarts of one run.
+    public var maxRestarts = 40
+
+    static let existingUser = "existing.user@example.com"
+    static let newUser = "new.user@example.com"
+
+    public init(program: Program, digest: String, file: String) {
+        self.program = program
+        self.digest = digest
+        self.file = file
+    }
+
+    /// The authority the scenarios start from: one user (with a password when the flow asks for one), signed
+    /// in on the device when the flow works on the signed-in account without signing in.
+    var setup: AuthoritySetup {
+        let actions = Set(
+            ScenarioChecker.programs(program).flatMap { program in
+                program.steps.compactMap { step -> String? in
+                    if case .action(let name, _, _) = step.kind { return name }
+                    return nil
+                }
+            })
+        let signsIn = actions.contains { $0.hasPrefix("signIn.") || $0.hasPrefix("signUp.") }
+        let usesAccount = actions.contains { $0.hasPrefix("token.") || $0.hasPrefix("account.") }
+        let asksPassword = ScenarioChecker.programs(program).contains { program in
+            program.inputs.contains { $0.type == .password }
+        }
+        return AuthoritySetup(
+            users: [UserSeed(username: Self.existingUser, password: asksPassword ? SteeringInputs.password : nil)],
+            signedIn: usesAccount && !signsIn ? Self.existingUser : nil)
+    }
+
+    /// The address the runs answer email inputs with: a new one for flows that sign users up.
+    var email: String {
+        let signsUp = ScenarioChecker.programs(program).contains { program in
+            program.steps.contains { step in
+                if case .action(let name, _, _) = step.kind { return name.hasPrefix("signUp.") }
+                return false
+            }
+        }
+        return signsUp ? Self.newUser : Self.existingUser
+    }
+
+    public func explore() async -> Exploration {
+        let graph = ExplorationGraph(program)
+        let setup = setup
+        var covered: Set<EdgeID> = []
+        var scenarios: [Scenario] = []
+        while scenarios.count < maxScenarios, covered.count < graph.edges.count {
+            guard let run = await steeredRun(graph: graph, setup: setup, covered: covered) else { break }
+            let new = run.taken.subtracting(covered)
+            guard !new.isEmpty else { break }
+            covered.formUnion(new)
+            scenarios.append(scenario(run, number: scenarios.count + 1))
+        }
+        let scenarioFile = ScenarioFile(
+            file: "explore:\(file)", flow: Located(file, at: .start), authority: setup, scenarios: scenarios)
+        let loaded = LoadedScenarios(file: scenarioFile, program: program, digest: digest)
+        let results = await ScenarioSuite.run([loaded], jobs: 1)
+        return Exploration(scenarios: loaded, results: results)
+    }
+
+    private struct SteeredRun {
+        var plan: Plan
+        var answers: [String: [ScriptedAnswer]]
+        var record: RunRecord
+        var outcome: RunOutcome
+        var taken: Set<EdgeID>
+    }
+
+    /// One run heading for edges not in `covered`, started again each time it changes its plan.
+    private func steeredRun(graph: ExplorationGraph, setup: AuthoritySetup, covered: Set<EdgeID>) async -> SteeredRun? {
+        var plan = Plan()
+        var fixedChooseSteps: Set<EdgeID> = []
+        for _ in 0..<maxRestarts {
+            let state = SteeringState(graph: graph, covered: covered, plan: plan)
+            guard let outcome = try? await run(state: state, setup: setup) else { return nil }
+            if state.mustRestart {
+                plan = state.plan
+                continue
+            }
+            let taken = state.taken
+            if taken.subtracting(covered).isEmpty,
+                let fixed = ChooseSolver(graph: graph, state: state, covered: covered).fix(
+                    plan, avoiding: fixedChooseSteps)
+            {
+                plan = fixed.plan
+                fixedChooseSteps.insert(fixed.edge)
+                continue
+            }
+            let record = RunRecord(events: state.events, outcome: outcome)
+            return SteeredRun(
+                plan: plan, answers: state.recordedAnswers, record: record, outcome: outcome, taken: taken)
+        }
+        return nil
+    }
+
+    private func run(state: SteeringState, setup: AuthoritySetup) async throws -> RunOutcome {
+        var tenant = setup.tenant
+        tenant.passwordHash.iterations = min(tenant.passwordHash.iterations, 1_000)
+        let emulator = NativeAuthEmulator(configuration: tenant, store: try EmulatorStore.inMemory())
+        for user in setup.users { try await emulator.store.addUser(user, hashIterations: 1_000) }
+        guard let catalog = BuiltinCatalogs.named("native-auth") else { throw ScriptError("no native-auth catalog") }
+        let client = NativeAuthClient(
+            configuration: NativeAuthConfiguration(clientID: tenant.clients.first?.clientID ?? ""),
+            transport: InProcessTransport(emulator: emulator), accounts: MemoryAccountStore(), catalog: catalog,
+            sleep: { _ in })
+        if let username = setup.signedIn {
+            try await SignInBeforeRun(client: client, emulator: emulator).signIn(username, users: setup.users)
+        }
+        let authority = SteeringAuthority(catalog: catalog, base: client, state: state)
+        let inputs = SteeringInputs(state: state, emulator: emulator, email: email, maxAsks: 60)
+        let runner = FlowRunner(
+            program: program, digest: digest, authority: authority, inputs: inputs, observer: { state.observe($0) })
+        return await runner.start(params: Self.params(for: program))
+    }
+
+    /// A value for each param of the flow: its default-free stand-in by type.
+    static func params(for program: Program) -> [String: Value] {
+        Dictionary(
+            program.params.map { param in
+                (
+                    param.name.value,
+                    FaultInjector.standIn(param.name.value, param.type.valueType, action: "", outcome: "")
+                )
+            }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func scenario(_ run: SteeredRun, number: Int) -> Scenario {
+        let faults = run.plan.injections.sorted { $0.key < $1.key }.map { key, injection in
+            Fault(
+                action: Located(key.action, at: .start), call: key.call,
+                kind: .answer(outcome: Located(injection.outcome, at: .start), data: injection.data))
+        }
+        var expect = Expectation()
+        switch run.outcome {
+        case .ended(let end):
+            expect.end = Located(end.kind.name, at: .start)
+            expect.reason = end.reason.map { Located($0, at: .start) }
+        case .cancelled: expect.end = Located("cancelled", at: .start)
+        case .suspended: expect.end = Located("suspended", at: .start)
+        case .failed: expect.end = Located("error", at: .start)
+        }
+        expect.path = Located(run.record.path, at: .start)
+        let end = [expect.end?.value, expect.reason?.value].compactMap { $0 }.joined(separator: " ")
+        let forced = faults.last.flatMap { fault -> String? in
+            guard case .answer(let outcome, _) = fault.kind else { return nil }
+            return "\(fault.action.value) answers \(outcome.value)"
+        }
+        let name = String(format: "explore %02d: %@ → %@", number, forced ?? "as the authority answers", end)
+        return Scenario(
+            name: Located(name, at: SourcePosition(line: number, column: 1)), params: Self.params(for: program),
+            inputs: run.answers, faults: faults, expect: expect)
+    }
+}

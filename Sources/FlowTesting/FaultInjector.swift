@@ -1,0 +1,91 @@
+import FlowEngine
+import FlowModel
+import Foundation
+
+/// The authority a scenario's flow talks to: the native-auth client of the embedded emulator, with the
+/// scenario's faults applied at the calls they name. It counts the calls of each action and remembers which
+/// faults fired.
+actor FaultInjector: Authority {
+    nonisolated let catalog: ActionCatalog
+    private let base: any Authority
+    private let transport: FaultyTransport
+    private let clock: ScenarioClock
+    /// Seconds that make a continuation token and any code expire.
+    private let expirySeconds: TimeInterval
+    private var faults: [Fault]
+    private var calls: [String: Int] = [:]
+    private(set) var fired: [Fault] = []
+
+    init(
+        base: any Authority, transport: FaultyTransport, clock: ScenarioClock, expirySeconds: TimeInterval,
+        faults: [Fault]
+    ) {
+        self.base = base
+        self.catalog = base.catalog
+        self.transport = transport
+        self.clock = clock
+        self.expirySeconds = expirySeconds
+        self.faults = faults
+    }
+
+    /// The faults whose call never came.
+    var unfired: [Fault] {
+        faults.filter { fault in !fired.contains(fault) }
+    }
+
+    func perform(_ action: String, arguments: [String: Value], continuation: AuthorityContinuation?) async throws
+        -> ActionResult
+    {
+        let call = (calls[action] ?? 0) + 1
+        calls[action] = call
+        let due = faults.filter { $0.action.value == action && $0.call == call }
+        fired += due
+        var serverErrors = 0
+        var unreachable = false
+        for fault in due {
+            switch fault.kind {
+            case .answer(let outcome, let data):
+                return Self.answer(action, outcome: outcome.value, data: data, catalog: catalog)
+            case .serverError(let times): serverErrors += times
+            case .transportFailure: unreachable = true
+            case .wait(let seconds): clock.advance(by: TimeInterval(seconds))
+            case .expireContinuation: clock.advance(by: expirySeconds)
+            }
+        }
+        transport.arm(serverErrors: serverErrors, unreachable: unreachable)
+        defer { transport.disarm() }
+        return try await base.perform(action, arguments: arguments, continuation: continuation)
+    }
+
+    /// The outcome as the catalog declares it: every data key, from `data` or a stand-in value of its type.
+    /// The continuation is kept, as an error answer keeps it.
+    static func answer(_ action: String, outcome: String, data: [String: Value], catalog: ActionCatalog)
+        -> ActionResult
+    {
+        let declared = catalog.actions[action]?.outcomes[outcome]?.data ?? [:]
+        var values: [String: Value] = [:]
+        for (key, field) in declared {
+            values[key] = data[key] ?? Self.standIn(key, field.type, action: action, outcome: outcome)
+        }
+        return ActionResult(outcome: outcome, data: values, continuation: nil)
+    }
+
+    /// A value of `type` for a datum the scenario did not give.
+    static func standIn(_ key: String, _ type: ValueType, action: String, outcome: String) -> Value {
+        switch type {
+        case .string:
+            switch key {
+            case "error": return .string("injected_fault")
+            case "errorDescription": return .string("Injected fault: \(action) answered \(outcome).")
+            case "reason": return .string("Injected fault: \(action) needs a browser.")
+            default: return .string("injected-\(key)")
+            }
+        case .email: return .string("injected@example.com")
+        case .password, .code: return .string("")
+        case .integer: return .integer(key == "codeLength" ? 8 : 0)
+        case .boolean: return .boolean(false)
+        case .stringList, .attributeNames, .methods, .attributeDescriptors: return .list([])
+        case .attributes, .object: return .object([:])
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import FlowEngine
+import Foundation
+
+/// The embedded authority's clock in a scenario: real time plus the time faults let pass.
+final class ScenarioClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var offset: TimeInterval = 0
+
+    /// Now, as the authority sees it.
+    func now() -> Date {
+        lock.withLock { Date().addingTimeInterval(offset) }
+    }
+
+    /// Lets `seconds` pass.
+    func advance(by seconds: TimeInterval) {
+        lock.withLock { offset += seconds }
+    }
+}
+
+/// What the engine reported during a run, in order (the observer is called synchronously from the run).
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [EngineEvent] = []
+
+    func append(_ event: EngineEvent) {
+        lock.withLock { recorded.append(event) }
+    }
+
+    var events: [EngineEvent] {
+        lock.withLock { recorded }
+    }
+}

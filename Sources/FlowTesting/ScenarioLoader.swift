@@ -1,0 +1,169 @@
+import FlowChecker
+import FlowLoader
+import FlowModel
+import Foundation
+
+/// A scenario file with its flow loaded and checked: what ``ScenarioRunner`` runs.
+public struct LoadedScenarios: Sendable {
+    public var file: ScenarioFile
+    public var program: Program
+    /// Digest of the flow's files.
+    public var digest: String
+}
+
+/// Reads scenario files and checks them against their flow.
+public struct ScenarioLoader: Sendable {
+    public var limits: LoaderLimits
+    public var catalogs: [ActionCatalog]
+
+    public init(limits: LoaderLimits = LoaderLimits(), catalogs: [ActionCatalog] = BuiltinCatalogs.all) {
+        self.limits = limits
+        self.catalogs = catalogs
+    }
+
+    /// Loads a scenario file and its flow. Every problem of either is a diagnostic; the result is `nil` when
+    /// there is an error.
+    public func load(file: String) -> (scenarios: LoadedScenarios?, diagnostics: [Diagnostic]) {
+        let read = DataFileReader(limits: limits).read(file: file)
+        guard let root = read.root else {
+            return (
+                nil,
+                read.diagnostics.map { diagnostic in
+                    var diagnostic = diagnostic
+                    if diagnostic.code == .emptyFile {
+                        diagnostic.hint = "a scenario file needs `flow` and `scenarios`"
+                    }
+                    return diagnostic
+                }
+            )
+        }
+        var decoder = ScenarioDecoder(file: file)
+        let decoded = decoder.decode(root)
+        var diagnostics = read.diagnostics + decoder.diagnostics
+        guard let decoded else { return (nil, diagnostics) }
+        let flow = decoded.flow
+        let loaded = FlowLoader(limits: limits, rootDirectory: (flow.value as NSString).deletingLastPathComponent)
+            .load(file: flow.value)
+        let checked = loaded.flows.map { FlowChecker(catalogs: catalogs).check($0) }
+        let flowDiagnostics = loaded.diagnostics + (checked?.diagnostics ?? [])
+        guard let program = checked?.program, let digest = loaded.digest, !flowDiagnostics.hasErrors else {
+            diagnostics.append(
+                Diagnostic(
+                    ScenarioRules.flowInvalid, "the flow `\(flow.value)` does not load or check", file: file,
+                    at: flow.position, hint: ScenarioRules.hint(ScenarioRules.flowInvalid)))
+            return (nil, diagnostics + flowDiagnostics.filter { $0.severity == .error })
+        }
+        var checker = ScenarioChecker(file: file, program: program, catalogs: catalogs)
+        for scenario in decoded.scenarios { checker.check(scenario) }
+        diagnostics += checker.diagnostics
+        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (LoadedScenarios(file: decoded, program: program, digest: digest), diagnostics)
+    }
+}
+
+/// Checks a scenario's names against the checked flow: steps of expected paths, inputs, faulted actions and
+/// their outcomes.
+struct ScenarioChecker {
+    let file: String
+    let program: Program
+    let actions: [String: CatalogAction]
+    private(set) var diagnostics: [Diagnostic] = []
+    private let stepNames: [String]
+    private let inputNames: Set<String>
+    private let calledActions: Set<String>
+
+    init(file: String, program: Program, catalogs: [ActionCatalog]) {
+        self.file = file
+        self.program = program
+        actions = catalogs.first { $0.authority == program.authority }?.actions ?? [:]
+        stepNames = Self.stepNames(program, prefix: "", depth: 0)
+        let programs = Self.programs(program)
+        inputNames = Set(programs.flatMap { $0.inputs.map(\.name.value) })
+        calledActions = Set(
+            programs.flatMap { program in
+                program.steps.compactMap { step -> String? in
+                    if case .action(let name, _, _) = step.kind { return name }
+                    return nil
+                }
+            })
+    }
+
+    mutating func check(_ scenario: Scenario) {
+        for name in scenario.inputs.keys.sorted() where !inputNames.contains(name) {
+            report(
+                ScenarioRules.unknownInput,
+                "scenario `\(scenario.name.value)` answers `\(name)`, an input the flow does not declare"
+                    + suggestion(name, inputNames), at: scenario.name.position)
+        }
+        for fault in scenario.faults { check(fault) }
+        let expect = scenario.expect
+        for list in [expect.path, expect.pathIncludes, expect.pathExcludes].compactMap({ $0 }) {
+            for name in list.value where !stepNames.contains(name) {
+                report(
+                    ScenarioRules.unknownStep, "the flow has no step `\(name)`" + suggestion(name, stepNames),
+                    at: list.position)
+            }
+        }
+    }
+
+    private mutating func check(_ fault: Fault) {
+        let action = fault.action.value
+        guard calledActions.contains(action) else {
+            report(
+                ScenarioRules.impossibleFault, "the flow never calls `\(action)`" + suggestion(action, calledActions),
+                at: fault.action.position)
+            return
+        }
+        if case .answer(let outcome, let data) = fault.kind {
+            guard let declared = actions[action]?.outcomes[outcome.value] else {
+                let outcomes = actions[action]?.outcomes.keys.sorted() ?? []
+                report(
+                    ScenarioRules.impossibleFault,
+                    "`\(action)` has no outcome `\(outcome.value)`" + suggestion(outcome.value, outcomes),
+                    at: outcome.position)
+                return
+            }
+            for key in data.keys.sorted() where declared.data[key] == nil {
+                report(
+                    ScenarioRules.impossibleFault,
+                    "the outcome `\(outcome.value)` of `\(action)` has no data `\(key)`; it has "
+                        + (declared.data.isEmpty ? "none" : declared.data.keys.sorted().joined(separator: ", ")),
+                    at: outcome.position)
+            }
+        }
+    }
+
+    private func suggestion(_ name: String, _ candidates: some Sequence<String>) -> String {
+        Spelling.suggestion(for: name, among: candidates).map { "; did you mean `\($0)`?" } ?? ""
+    }
+
+    private mutating func report(_ code: RuleCode, _ message: String, at position: SourcePosition) {
+        diagnostics.append(Diagnostic(code, message, file: file, at: position, hint: ScenarioRules.hint(code)))
+    }
+
+    /// Every step name a path may hold: the flow's, and each sub-flow's as `useStep/subStep`.
+    static func stepNames(_ program: Program, prefix: String, depth: Int) -> [String] {
+        var names: [String] = []
+        for step in program.steps {
+            names.append(prefix + step.name.value)
+            if depth < 16, case .use(let file, _, _) = step.kind, let subflow = program.subflows[file] {
+                names += stepNames(subflow, prefix: prefix + step.name.value + "/", depth: depth + 1)
+            }
+        }
+        return names
+    }
+
+    /// The program and every sub-program, each once.
+    static func programs(_ program: Program) -> [Program] {
+        var seen: Set<String> = [program.file]
+        var result = [program]
+        var queue = [program]
+        while let next = queue.popLast() {
+            for (file, subflow) in next.subflows.sorted(by: { $0.key < $1.key }) where seen.insert(file).inserted {
+                result.append(subflow)
+                queue.append(subflow)
+            }
+        }
+        return result
+    }
+}

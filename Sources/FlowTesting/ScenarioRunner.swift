@@ -1,0 +1,129 @@
+import FlowEngine
+import FlowLoader
+import FlowModel
+import Foundation
+import NativeAuth
+import NativeAuthEmulator
+
+/// Runs the scenarios of a file, each against a fresh embedded authority of its own (an in-memory emulator
+/// and account cache), so scenarios share nothing and may run in parallel.
+public struct ScenarioRunner: Sendable {
+    public let scenarios: LoadedScenarios
+    /// The most `ask`s one run may take before it counts as endless.
+    public var maxAsks = 500
+    /// PBKDF2 rounds for the scenario's passwords: low, since the cost changes nothing a flow can see.
+    public var passwordHashIterations = 1_000
+
+    public init(_ scenarios: LoadedScenarios) {
+        self.scenarios = scenarios
+    }
+
+    /// Runs one scenario of the file.
+    public func run(_ scenario: Scenario) async -> ScenarioResult {
+        let started = ContinuousClock.now
+        var result = ScenarioResult(
+            file: scenarios.file.file, name: scenario.name.value, position: scenario.name.position, failures: [],
+            path: [], stop: "error", messages: [], output: [:], edges: [:], seconds: 0)
+        do {
+            let run = try await execute(scenario)
+            let record = RunRecord(events: run.log.events, outcome: run.outcome)
+            result.path = record.path
+            result.messages = record.messages
+            result.edges = record.edges
+            switch run.outcome {
+            case .ended(let end):
+                result.stop = end.kind.name
+                result.reason = end.reason
+                result.output = end.output
+            case .cancelled: result.stop = "cancelled"
+            case .suspended: result.stop = "suspended"
+            case .failed(let error):
+                result.stop = "error"
+                result.reason = error.message
+            }
+            var checker = ExpectationChecker(expect: scenario.expect, result: result)
+            await checker.checkAuthority(store: run.emulator.store, accounts: run.accounts)
+            result.failures = checker.failures
+            if expectsNoError(scenario), case .failed(let error) = run.outcome {
+                result.failures.insert("the run stopped with an error: \(error.message)", at: 0)
+            }
+            for fault in await run.injector.unfired {
+                result.failures.append("the fault never fired: \(fault.summary) (no such call was made)")
+            }
+        } catch {
+            result.failures = ["the scenario could not start: \(error)"]
+        }
+        result.seconds =
+            Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+            + Double((ContinuousClock.now - started).components.seconds)
+        return result
+    }
+
+    private func expectsNoError(_ scenario: Scenario) -> Bool {
+        scenario.expect.end?.value != "error"
+    }
+
+    private struct Run {
+        var outcome: RunOutcome
+        var log: EventLog
+        var emulator: NativeAuthEmulator
+        var accounts: MemoryAccountStore
+        var injector: FaultInjector
+    }
+
+    private func execute(_ scenario: Scenario) async throws -> Run {
+        let setup = scenarios.file.authority
+        var tenant = setup.tenant
+        tenant.passwordHash.iterations = min(tenant.passwordHash.iterations, passwordHashIterations)
+        let clock = ScenarioClock()
+        let emulator = NativeAuthEmulator(configuration: tenant, store: try EmulatorStore.inMemory(), now: clock.now)
+        for user in setup.users {
+            try await emulator.store.addUser(user, hashIterations: tenant.passwordHash.iterations, now: clock.now())
+        }
+        guard let catalog = BuiltinCatalogs.named("native-auth") else {
+            throw ScriptError("the built-in native-auth catalog is missing")
+        }
+        var configuration = NativeAuthConfiguration(clientID: tenant.clients.first?.clientID ?? "")
+        if let types = setup.challengeTypes { configuration.challengeTypes = types }
+        if let capabilities = setup.capabilities { configuration.capabilities = capabilities }
+        let transport = FaultyTransport(emulator: emulator)
+        let accounts = MemoryAccountStore()
+        let client = NativeAuthClient(
+            configuration: configuration, transport: transport, accounts: accounts, catalog: catalog,
+            now: clock.now, sleep: { _ in })
+        if let username = setup.signedIn {
+            try await SignInBeforeRun(client: client, emulator: emulator).signIn(username, users: setup.users)
+        }
+        let expiry = TimeInterval(max(tenant.continuationLifetimeSeconds, tenant.codes.lifetimeSeconds) + 1)
+        let injector = FaultInjector(
+            base: client, transport: transport, clock: clock, expirySeconds: expiry, faults: scenario.faults)
+        let log = EventLog()
+        let inputs = ScenarioInputs(scenario.inputs, emulator: emulator, transcript: log, maxAsks: maxAsks)
+        let runner = FlowRunner(
+            program: scenarios.program, digest: scenarios.digest, authority: injector, inputs: inputs,
+            observer: { log.append($0) })
+        let outcome = await runner.start(params: scenario.params)
+        return Run(outcome: outcome, log: log, emulator: emulator, accounts: accounts, injector: injector)
+    }
+}
+
+/// Signs a seeded user in before the run, so the flow starts with their account in the cache.
+struct SignInBeforeRun {
+    let client: NativeAuthClient
+    let emulator: NativeAuthEmulator
+
+    func signIn(_ username: String, users: [UserSeed]) async throws {
+        let password = users.first { $0.username.lowercased() == username.lowercased() }?.password
+        var arguments: [String: Value] = ["username": .string(username)]
+        if let password { arguments["password"] = .string(password) }
+        var result = try await client.perform("signIn.start", arguments: arguments, continuation: nil)
+        if result.outcome == "codeRequired" {
+            let code = try await emulator.outbox(to: username, limit: 1).first?.code ?? ""
+            result = try await client.perform(
+                "signIn.submitCode", arguments: ["code": .string(code)], continuation: result.continuation)
+        }
+        guard result.outcome == "completed" else {
+            throw ScriptError("`\(username)` could not be signed in before the run: signIn answered \(result.outcome)")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import FlowEngine
+import FlowModel
+
+/// The explorer's authority: lets a call through to the embedded authority when its answer leads where the
+/// explorer is heading, and otherwise starts the run again with that call answering the outcome that does.
+struct SteeringAuthority: Authority {
+    let catalog: ActionCatalog
+    let base: any Authority
+    let state: SteeringState
+
+    func perform(_ action: String, arguments: [String: Value], continuation: AuthorityContinuation?) async throws
+        -> ActionResult
+    {
+        let key = state.nextCall(of: action)
+        if let injection = state.plan.injections[key] {
+            let result = FaultInjector.answer(
+                action, outcome: injection.outcome, data: injection.data, catalog: catalog)
+            state.recordOutcome(key, result.outcome, data: result.data)
+            return result
+        }
+        let best = bestOutcomes()
+        let result = try await base.perform(action, arguments: arguments, continuation: continuation)
+        if let best, !best.contains(result.outcome), let wanted = best.sorted().first {
+            state.restart(injecting: Injection(outcome: wanted, data: [:]), at: key)
+            throw ExplorerRestart()
+        }
+        state.recordOutcome(key, result.outcome, data: result.data)
+        return result
+    }
+
+    /// The outcomes of the current action step whose edges are nearest to an edge not taken yet; `nil` when
+    /// no outcome leads to one.
+    private func bestOutcomes() -> Set<String>? {
+        guard let (program, step) = state.current, case .action(_, _, let outcomes) = step.kind else { return nil }
+        let distances = state.distancesToUncovered()
+        var best: (distance: Int, outcomes: Set<String>)?
+        for (outcome, edge) in outcomes {
+            guard let distance = distances[EdgeID(file: program.file, index: edge)] else { continue }
+            if best == nil || distance < best?.distance ?? .max {
+                best = (distance, [outcome])
+            } else if distance == best?.distance {
+                best?.outcomes.insert(outcome)
+            }
+        }
+        return best?.outcomes
+    }
+}

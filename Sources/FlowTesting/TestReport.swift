@@ -1,0 +1,235 @@
+import FlowEngine
+import FlowModel
+import FlowReporting
+import Foundation
+
+/// The results of a `flowrun test` run and the transition coverage they give, in the formats it prints.
+public struct TestReport: Sendable {
+    public var results: [ScenarioResult]
+    public var coverage: [FlowCoverage]
+    /// The coverage a run must reach, in percent; `nil` for none.
+    public var minimumCoverage: Double?
+
+    public init(results: [ScenarioResult], coverage: [FlowCoverage], minimumCoverage: Double? = nil) {
+        self.results = results
+        self.coverage = coverage
+        self.minimumCoverage = minimumCoverage
+    }
+
+    public var failedCount: Int { results.filter { !$0.passed }.count }
+
+    /// The flows whose coverage is below the minimum.
+    public var flowsBelowMinimum: [FlowCoverage] {
+        guard let minimumCoverage else { return [] }
+        return coverage.filter { $0.percent + 1e-9 < minimumCoverage }
+    }
+
+    /// Whether every scenario passed and every flow reached the minimum coverage.
+    public var passed: Bool { failedCount == 0 && flowsBelowMinimum.isEmpty }
+
+    // MARK: Text
+
+    /// A line per scenario, the failures under each failed one, the coverage table with uncovered edges by
+    /// `file:line:column`, and a summary line.
+    public func text() -> String {
+        var lines: [String] = []
+        for result in results {
+            let place = "\(result.file):\(result.position.line):\(result.position.column)"
+            let time = String(format: "%.2f s", result.seconds)
+            lines.append("\(result.passed ? "PASS" : "FAIL") \(place) \(result.name) (\(time))")
+            for failure in result.failures {
+                lines.append(
+                    contentsOf: failure.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+                        ($0.offset == 0 ? "  ✗ " : "    ") + $0.element
+                    })
+            }
+        }
+        if !coverage.isEmpty {
+            lines.append("")
+            lines.append("Transition coverage")
+            let width = max(4, coverage.map(\.file.count).max() ?? 0)
+            lines.append("  " + "flow".padding(toLength: width, withPad: " ", startingAt: 0) + "   edges  covered")
+            for flow in coverage {
+                let edges = "\(flow.covered.count)/\(flow.total)"
+                lines.append(
+                    "  " + flow.file.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                        + String(repeating: " ", count: max(0, 6 - edges.count)) + edges + "  "
+                        + String(format: "%6.1f%%", flow.percent))
+            }
+            let uncovered = coverage.flatMap { flow in flow.uncovered.map { (flow.file, $0) } }
+            if !uncovered.isEmpty {
+                lines.append("")
+                lines.append("Uncovered edges")
+                for (file, edge) in uncovered {
+                    lines.append("  \(file):\(edge.position.line):\(edge.position.column): \(edge.text)")
+                }
+            }
+        }
+        lines.append("")
+        lines.append(summary())
+        for flow in flowsBelowMinimum {
+            lines.append(
+                String(
+                    format: "coverage of %@ is %.1f%%, below the minimum of %.1f%%", flow.file, flow.percent,
+                    minimumCoverage ?? 0))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `12 scenarios: 11 passed, 1 failed; transition coverage 95.2% (120 of 126 edges)`.
+    public func summary() -> String {
+        let totals = CoverageCounter.totals(coverage)
+        let count = results.count == 1 ? "1 scenario" : "\(results.count) scenarios"
+        return "\(count): \(results.count - failedCount) passed, \(failedCount) failed; "
+            + String(
+                format: "transition coverage %.1f%% (%d of %d edges)", totals.percent, totals.covered, totals.total)
+    }
+
+    // MARK: JSON
+
+    /// One JSON document: `scenarios`, `coverage` and `summary`.
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(JSONReport(self)), as: UTF8.self) + "\n"
+    }
+
+    // MARK: JUnit
+
+    /// JUnit XML: a test suite per scenario file, a test case per scenario, a `<failure>` per failed one; a
+    /// suite `transition coverage` with a case per flow that fails below the minimum.
+    public func junit() -> String {
+        var files: [String] = []
+        var byFile: [String: [ScenarioResult]] = [:]
+        for result in results {
+            if byFile[result.file] == nil { files.append(result.file) }
+            byFile[result.file, default: []].append(result)
+        }
+        let time = { (seconds: Double) in String(format: "%.3f", seconds) }
+        var suites: [String] = []
+        for file in files {
+            let cases = byFile[file] ?? []
+            let name = DiagnosticFormatter.xmlAttribute(file)
+            var lines = [
+                "  <testsuite name=\"\(name)\" tests=\"\(cases.count)\" failures=\"\(cases.filter { !$0.passed }.count)\" "
+                    + "errors=\"0\" time=\"\(time(cases.reduce(0) { $0 + $1.seconds }))\">"
+            ]
+            for result in cases {
+                let head =
+                    "    <testcase classname=\"\(name)\" name=\"\(DiagnosticFormatter.xmlAttribute(result.name))\" "
+                    + "time=\"\(time(result.seconds))\""
+                guard !result.passed else {
+                    lines.append(head + "/>")
+                    continue
+                }
+                let message = DiagnosticFormatter.xmlAttribute(result.failures.first ?? "failed")
+                lines.append(head + ">")
+                lines.append(
+                    "      <failure message=\"\(message)\">"
+                        + DiagnosticFormatter.xmlText(result.failures.joined(separator: "\n")) + "</failure>")
+                lines.append("    </testcase>")
+            }
+            lines.append("  </testsuite>")
+            suites.append(lines.joined(separator: "\n"))
+        }
+        if !coverage.isEmpty {
+            var lines = [
+                "  <testsuite name=\"transition coverage\" tests=\"\(coverage.count)\" "
+                    + "failures=\"\(flowsBelowMinimum.count)\" errors=\"0\" time=\"0.000\">"
+            ]
+            let below = Set(flowsBelowMinimum.map(\.file))
+            for flow in coverage {
+                let head =
+                    "    <testcase classname=\"transition coverage\" name=\"\(DiagnosticFormatter.xmlAttribute(flow.file))\" time=\"0.000\""
+                guard below.contains(flow.file) else {
+                    lines.append(head + "/>")
+                    continue
+                }
+                let text = String(
+                    format: "%.1f%% of %d edges, below %.1f%%", flow.percent, flow.total, minimumCoverage ?? 0)
+                let detail = flow.uncovered.map { "\(flow.file):\($0.position.line):\($0.position.column): \($0.text)" }
+                lines.append(head + ">")
+                lines.append(
+                    "      <failure message=\"\(DiagnosticFormatter.xmlAttribute(text))\">"
+                        + DiagnosticFormatter.xmlText(detail.joined(separator: "\n")) + "</failure>")
+                lines.append("    </testcase>")
+            }
+            lines.append("  </testsuite>")
+            suites.append(lines.joined(separator: "\n"))
+        }
+        let tests = results.count + coverage.count
+        let failures = failedCount + flowsBelowMinimum.count
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<testsuites name=\"flowrun test\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+            + suites.joined(separator: "\n") + "\n</testsuites>\n"
+    }
+}
+
+/// The JSON shape of a ``TestReport``.
+private struct JSONReport: Encodable {
+    struct Scenario: Encodable {
+        var file: String
+        var line: Int
+        var column: Int
+        var name: String
+        var passed: Bool
+        var failures: [String]
+        var path: [String]
+        var stop: String
+        var reason: String?
+        var messages: [String]
+        var seconds: Double
+    }
+
+    struct Edge: Encodable {
+        var line: Int
+        var column: Int
+        var edge: String
+    }
+
+    struct Coverage: Encodable {
+        var file: String
+        var edges: Int
+        var covered: Int
+        var percent: Double
+        var uncovered: [Edge]
+    }
+
+    struct Summary: Encodable {
+        var scenarios: Int
+        var passed: Int
+        var failed: Int
+        var edges: Int
+        var coveredEdges: Int
+        var coveragePercent: Double
+        var minimumCoverage: Double?
+        var ok: Bool
+    }
+
+    var scenarios: [Scenario]
+    var coverage: [Coverage]
+    var summary: Summary
+
+    init(_ report: TestReport) {
+        scenarios = report.results.map {
+            Scenario(
+                file: $0.file, line: $0.position.line, column: $0.position.column, name: $0.name, passed: $0.passed,
+                failures: $0.failures, path: $0.path, stop: $0.stop, reason: $0.reason, messages: $0.messages,
+                seconds: ($0.seconds * 1000).rounded() / 1000)
+        }
+        coverage = report.coverage.map { flow in
+            Coverage(
+                file: flow.file, edges: flow.total, covered: flow.covered.count,
+                percent: (flow.percent * 10).rounded() / 10,
+                uncovered: flow.uncovered.map {
+                    Edge(line: $0.position.line, column: $0.position.column, edge: $0.text)
+                })
+        }
+        let totals = CoverageCounter.totals(report.coverage)
+        summary = Summary(
+            scenarios: report.results.count, passed: report.results.count - report.failedCount,
+            failed: report.failedCount, edges: totals.total, coveredEdges: totals.covered,
+            coveragePercent: (totals.percent * 10).rounded() / 10, minimumCoverage: report.minimumCoverage,
+            ok: report.passed)
+    }
+}

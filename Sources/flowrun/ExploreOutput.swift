@@ -1,0 +1,38 @@
+import FlowTesting
+import Foundation
+
+/// Writes what `flowrun test --explore --write DIR` derived: one `NAME.test.yaml` per flow.
+enum ExploreOutput {
+    /// Writes the scenario file for `flow` into `folder` (created when missing) and returns its path.
+    static func write(_ exploration: Exploration, flow: String, folder: String) throws -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("cannot create the folder \(folder): \(error.localizedDescription)")
+        }
+        let stem = ((flow as NSString).lastPathComponent as NSString).deletingPathExtension
+        let target = (folder as NSString).appendingPathComponent("\(stem).test.yaml")
+        let header = """
+            Scenarios derived by `flowrun test --explore \(flow)`: together they take every edge the explorer
+            reached. Review them, rename them, and add the expectations that matter (messages, users, output).
+            """
+        let text = ScenarioWriter.yaml(
+            exploration.scenarios.file, flowPath: relativePath(from: folder, to: flow), header: header)
+        do {
+            try text.write(toFile: target, atomically: true, encoding: .utf8)
+        } catch {
+            throw CommandFailure("cannot write \(target): \(error.localizedDescription)")
+        }
+        return target
+    }
+
+    /// `to` as a path relative to the folder `from`.
+    static func relativePath(from folder: String, to file: String) -> String {
+        let base = URL(fileURLWithPath: folder).standardizedFileURL.pathComponents
+        let target = URL(fileURLWithPath: file).standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(base.count, target.count), base[common] == target[common] { common += 1 }
+        let up = Array(repeating: "..", count: base.count - common)
+        return (up + target[common...]).joined(separator: "/")
+    }
+}

@@ -1,0 +1,129 @@
+import ArgumentParser
+import FlowModel
+import FlowTesting
+import Foundation
+
+/// `flowrun test PATH...`
+struct Test: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run scenario tests of flows and report transition coverage.",
+        discussion: """
+            Each PATH is a scenario file or a folder searched recursively for scenario files (*.test.yaml, \
+            *.test.yml, *.test.json). Every scenario runs against a fresh embedded authority of its own: the \
+            users of its file, its faults, its answers. The report lists each scenario, the difference between \
+            what was expected and what happened, and the edges of each flow the scenarios took.
+
+            With --explore, each PATH is a flow file (or a folder of flows): flowrun derives scenarios that \
+            together take every edge it can reach, forcing outcomes with injected faults, runs them, and with \
+            --write saves them as scenario files for review.
+
+            Exit codes: 0 when every scenario passed and coverage reached --min-coverage, 1 otherwise, 2 for a \
+            usage error or an invalid scenario or flow file.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Scenario files or folders (flow files with --explore).", valueName: "path"))
+    var paths: [String]
+
+    @Option(help: "The report format.")
+    var format: TestReportFormat = .text
+
+    @Option(help: ArgumentHelp("Fail when a flow's transition coverage is below this percentage.", valueName: "pct"))
+    var minCoverage: Double?
+
+    @Option(help: "How many scenarios run at once (default: the number of CPU cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Run only the scenarios whose name contains this text.", valueName: "text"))
+    var filter: String?
+
+    @Flag(help: "Derive scenarios from each flow instead of reading scenario files.")
+    var explore = false
+
+    @Option(help: ArgumentHelp("With --explore, write the derived scenarios to this folder.", valueName: "dir"))
+    var write: String?
+
+    func validate() throws {
+        if let minCoverage, !(0...100).contains(minCoverage) {
+            throw ValidationError("--min-coverage takes a percentage from 0 to 100")
+        }
+        if jobs < 1 { throw ValidationError("--jobs takes a number of at least 1") }
+        if write != nil && !explore { throw ValidationError("--write goes with --explore") }
+    }
+
+    func run() async throws {
+        let report: TestReport
+        if explore {
+            report = try await exploreFlows()
+        } else {
+            report = try await runScenarioFiles()
+        }
+        switch format {
+        case .text: Terminal.write(report.text())
+        case .json: Terminal.write(try report.json())
+        case .junit: Terminal.write(report.junit())
+        }
+        if !report.passed { throw ExitCode.flowFailed }
+    }
+
+    private func runScenarioFiles() async throws -> TestReport {
+        let found = FlowFiles(paths: paths, scenarios: true)
+        for problem in found.problems { Terminal.error(problem) }
+        guard found.problems.isEmpty else { throw ExitCode.usage }
+        guard !found.files.isEmpty else {
+            Terminal.error(
+                "no scenario files (*.test.yaml, *.test.yml, *.test.json) found in \(paths.joined(separator: ", "))")
+            throw ExitCode.usage
+        }
+        let loader = ScenarioLoader()
+        var loaded: [LoadedScenarios] = []
+        var diagnostics: [Diagnostic] = []
+        for file in found.files {
+            let result = loader.load(file: file)
+            diagnostics += result.diagnostics
+            if let scenarios = result.scenarios { loaded.append(scenarios) }
+        }
+        if !diagnostics.isEmpty {
+            FlowValidation.printToStandardError(diagnostics, file: found.files[0])
+        }
+        guard !diagnostics.hasErrors else { throw ExitCode.usage }
+        let results = await ScenarioSuite.run(loaded, jobs: jobs, matching: filter)
+        let coverage = CoverageCounter.coverage(of: loaded.map(\.program), results: results)
+        return TestReport(results: results, coverage: coverage, minimumCoverage: minCoverage)
+    }
+
+    private func exploreFlows() async throws -> TestReport {
+        let found = FlowFiles(paths: paths)
+        for problem in found.problems { Terminal.error(problem) }
+        guard found.problems.isEmpty else { throw ExitCode.usage }
+        guard !found.files.isEmpty else {
+            Terminal.error("no flow files (.yaml, .yml, .json) found in \(paths.joined(separator: ", "))")
+            throw ExitCode.usage
+        }
+        var results: [ScenarioResult] = []
+        var programs: [Program] = []
+        for file in found.files {
+            let loaded = FlowValidation().load(file: file)
+            guard let program = loaded.program, let digest = loaded.digest else {
+                FlowValidation.printToStandardError(loaded.diagnostics, file: file)
+                throw ExitCode.usage
+            }
+            let exploration = await Explorer(program: program, digest: digest, file: file).explore()
+            results += exploration.results
+            programs.append(program)
+            if let write {
+                let target = try ExploreOutput.write(exploration, flow: file, folder: write)
+                Terminal.error("wrote \(exploration.scenarios.file.scenarios.count) scenarios to \(target)")
+            }
+        }
+        let coverage = CoverageCounter.coverage(of: programs, results: results)
+        return TestReport(results: results, coverage: coverage, minimumCoverage: minCoverage)
+    }
+}
+
+/// The values of `test --format`.
+enum TestReportFormat: String, CaseIterable, ExpressibleByArgument {
+    case text
+    case json
+    case junit
+}

@@ -1,0 +1,56 @@
+import FlowChecker
+import FlowLoader
+import FlowModel
+import FlowTesting
+import Foundation
+import Testing
+
+@Suite("Explorer")
+struct ExplorerTests {
+    /// Every flow of the flow library.
+    static func libraryFlows() -> [String] {
+        let folder = packageRoot + "/flows"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.sorted().map { folder + "/" + $0 }
+    }
+
+    static func program(_ file: String) throws -> (Program, String) {
+        let loaded = FlowLoader().load(file: file)
+        let flows = try #require(loaded.flows)
+        let program = try #require(FlowChecker(catalogs: BuiltinCatalogs.all).check(flows).program)
+        return (program, try #require(loaded.digest))
+    }
+
+    @Test("the library has flows to explore")
+    func libraryIsThere() {
+        #expect(Self.libraryFlows().count >= 15)
+    }
+
+    @Test("--explore takes every edge of every flow of the library, and its scenarios pass", arguments: libraryFlows())
+    func exploresEveryEdge(flow: String) async throws {
+        let (program, digest) = try Self.program(flow)
+        let exploration = await Explorer(program: program, digest: digest, file: flow).explore()
+        for result in exploration.results { #expect(result.failures == [], "\(result.name)") }
+        let coverage = CoverageCounter.coverage(of: [program], results: exploration.results)
+        for flow in coverage {
+            #expect(flow.uncovered.map(\.text) == [], "\(flow.file)")
+            #expect(flow.covered.count == flow.total)
+        }
+    }
+
+    @Test("written scenarios read back as the same scenarios, and pass")
+    func writtenScenariosReadBack() async throws {
+        let folder = try ScenarioFolder()
+        let (program, digest) = try Self.program(folder.path + "/tiny-sign-in.yaml")
+        let exploration = await Explorer(program: program, digest: digest, file: program.file).explore()
+        let text = ScenarioWriter.yaml(exploration.scenarios.file, flowPath: "tiny-sign-in.yaml", header: "derived")
+        let file = try folder.write(text, name: "derived.test.yaml")
+        let loaded = try #require(ScenarioLoader().load(file: file).scenarios)
+        #expect(loaded.file.scenarios.count == exploration.scenarios.file.scenarios.count)
+        let results = await ScenarioSuite.run([loaded], jobs: 2)
+        #expect(results.allSatisfy { $0.passed })
+        let coverage = try #require(CoverageCounter.coverage(of: [loaded.program], results: results).first)
+        #expect(coverage.covered.count == coverage.total)
+        #expect(coverage.total == 14)
+    }
+}

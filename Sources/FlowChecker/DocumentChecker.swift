@@ -5,6 +5,8 @@ struct DocumentChecker {
     let document: FlowDocument
     let catalog: ActionCatalog?
     let subprograms: [String: Program]
+    /// Rules whose findings are dropped.
+    let disabledRules: Set<RuleCode>
     var diagnostics: [Diagnostic] = []
 
     /// Step indices by name (the first step of a name wins; the loader rejects duplicates).
@@ -26,10 +28,14 @@ struct DocumentChecker {
     /// Whether some step's outcomes are unknown, so that the flow may set variables the checker cannot see.
     var variablesAreIncomplete = false
 
-    init(document: FlowDocument, catalog: ActionCatalog?, subprograms: [String: Program]) {
+    init(
+        document: FlowDocument, catalog: ActionCatalog?, subprograms: [String: Program],
+        disabledRules: Set<RuleCode> = []
+    ) {
         self.document = document
         self.catalog = catalog
         self.subprograms = subprograms
+        self.disabledRules = disabledRules
         var index: [String: Int] = [:]
         for (offset, step) in document.steps.enumerated() where index[step.name.value] == nil {
             index[step.name.value] = offset
@@ -63,6 +69,7 @@ struct DocumentChecker {
             reportUnreachableSteps(analysis)
             reportStepsThatCannotEnd(analysis)
             reportUnboundedLoops(analysis)
+            reportLoopsWithoutLimit(analysis)
             checkDefiniteAssignment(analysis)
             if !ends.keys.contains(.success) {
                 report(
@@ -70,6 +77,9 @@ struct DocumentChecker {
                     at: document.start.position)
             }
         }
+        reportExposedValues()
+        reportAccountEnumeration()
+        diagnostics.removeAll { disabledRules.contains($0.code) }
         guard !diagnostics.hasErrors, let start = stepIndex[document.start.value] else { return nil }
         return Program(
             file: document.file, id: document.id.value, title: document.title, description: document.description,

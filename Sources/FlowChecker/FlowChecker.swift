@@ -4,15 +4,19 @@ import FlowModel
 public struct FlowChecker: Sendable {
     /// Action catalogs by authority name.
     public var catalogs: [String: ActionCatalog]
+    /// Rules not to apply: their findings are dropped and do not keep the program from being built. Meant for
+    /// tests that must run flows the security lint rejects (to prove the engine masks secrets anyway).
+    public var disabledRules: Set<RuleCode>
 
-    public init(catalogs: [ActionCatalog]) {
+    public init(catalogs: [ActionCatalog], disabledRules: Set<RuleCode> = []) {
         self.catalogs = Dictionary(catalogs.map { ($0.authority, $0) }, uniquingKeysWith: { first, _ in first })
+        self.disabledRules = disabledRules
     }
 
     /// Checks the root flow and every sub-flow it uses. The program is present only when no error was found
     /// anywhere in the set.
     public func check(_ flows: FlowSet) -> CheckResult {
-        var session = CheckSession(flows: flows, catalogs: catalogs)
+        var session = CheckSession(flows: flows, catalogs: catalogs, disabledRules: disabledRules)
         let program = session.program(for: flows.root, usedAt: nil)
         let diagnostics = session.diagnostics.sortedForReport()
         return CheckResult(program: diagnostics.hasErrors ? nil : program, diagnostics: diagnostics)
@@ -34,13 +38,15 @@ public struct CheckResult: Sendable {
 private struct CheckSession {
     let flows: FlowSet
     let catalogs: [String: ActionCatalog]
+    let disabledRules: Set<RuleCode>
     var diagnostics: [Diagnostic] = []
     private var finished: [String: Program?] = [:]
     private var inProgress: [String] = []
 
-    init(flows: FlowSet, catalogs: [String: ActionCatalog]) {
+    init(flows: FlowSet, catalogs: [String: ActionCatalog], disabledRules: Set<RuleCode>) {
         self.flows = flows
         self.catalogs = catalogs
+        self.disabledRules = disabledRules
     }
 
     /// The checked program of `file`, or nil when it has errors, is missing or is part of a cycle.
@@ -74,7 +80,8 @@ private struct CheckSession {
                     .unknownAuthority, "no action catalog for authority `\(document.authority.value)`; known: \(known)",
                     file: document.file, at: document.authority.position))
         }
-        var checker = DocumentChecker(document: document, catalog: catalog, subprograms: subprograms)
+        var checker = DocumentChecker(
+            document: document, catalog: catalog, subprograms: subprograms, disabledRules: disabledRules)
         let program = checker.run()
         diagnostics += checker.diagnostics
         finished[file] = program

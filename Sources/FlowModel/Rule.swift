@@ -88,6 +88,22 @@ public struct Rule: Sendable, Hashable {
         Rule(.unknownAuthority, .error, "no action catalog for this authority", "use `authority: native-auth`"),
         Rule(.typeMismatch, .error, "value does not have the type expected here", "pass a value of the expected type"),
         Rule(.noSuccess, .warning, "no path reaches a success end", "route at least one path to `end: success`"),
+        Rule(
+            .secretLoopWithoutLimit, .error, "code or password loop without an attempt limit",
+            "add `attempts:` with `exhausted:` to a transition of the loop, e.g. the one that leads back to the ask"),
+        Rule(
+            .resendWithoutLimit, .warning, "resend without an attempt limit",
+            "add `attempts:` with `exhausted:` to the `resend` choice, so that a user cannot ask for codes forever"),
+        Rule(
+            .secretExposed, .error, "a secret is shown to the user or passed where no secret is expected",
+            "never show a password or code; pass it only to a parameter the catalog (or sub-flow) marks `secret`"),
+        Rule(
+            .rawErrorText, .warning, "the authority's raw error text is shown to the user",
+            "say what happened in the flow's own words; hand the error text to the end's `output` for logs"),
+        Rule(
+            .accountEnumeration, .warning, "user-not-found and wrong-password messages differ",
+            "show the same message for `userNotFound` and `invalidCredentials`, so that no one learns who has an account"
+        ),
     ]
 
     init(_ code: RuleCode, _ severity: Severity, _ title: String, _ hint: String) {
@@ -142,4 +158,9 @@ extension RuleCode {
     public static let unknownAuthority = RuleCode(rawValue: "FR119")
     public static let typeMismatch = RuleCode(rawValue: "FR120")
     public static let noSuccess = RuleCode(rawValue: "FR121")
+    public static let secretLoopWithoutLimit = RuleCode(rawValue: "FR122")
+    public static let resendWithoutLimit = RuleCode(rawValue: "FR123")
+    public static let secretExposed = RuleCode(rawValue: "FR124")
+    public static let rawErrorText = RuleCode(rawValue: "FR125")
+    public static let accountEnumeration = RuleCode(rawValue: "FR126")
 }

@@ -84,7 +84,11 @@ import Testing
                 "password=\(Planted.password)", "code=@outbox",
             ], ["--challenge-types", flow == "sign-in-email-otp" ? "oob redirect" : "oob password redirect"])
         run.expectSuccess("Signed in as \(Self.email)")
-        run.expectMessage("Invalid username: no account uses nobody@example.com.")
+        // The password flow does not tell an unknown email from a wrong password (FR126).
+        run.expectMessage(
+            flow == "sign-in-password"
+                ? "The email address or password is incorrect."
+                : "Invalid username: no account uses nobody@example.com.")
         #expect(run.outcomes.first == "signIn.start → userNotFound")
     }
 
@@ -105,7 +109,7 @@ import Testing
             "sign-in-password",
             inputs: ["email=\(Self.email)", "password=\(Planted.otherPassword)", "password=\(Planted.password)"])
         run.expectSuccess("Signed in as \(Self.email)")
-        run.expectMessage("The password is incorrect.")
+        run.expectMessage("The email address or password is incorrect.")
         #expect(run.outcomes == ["signIn.start → invalidCredentials", "signIn.start → completed"])
     }
 

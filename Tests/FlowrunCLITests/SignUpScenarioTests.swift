@@ -351,7 +351,7 @@ import Testing
 
             """)
         let run = try sandbox.run("sign-up-email-otp", ["--answers", answers.path])
-        run.expectFailure("unexpected", "Error resending the code: ")
+        run.expectFailure("unexpected", "Error resending the code.")
         #expect(run.outcomes.last == "signUp.resendCode → unexpected")
         #expect(try sandbox.sentCodes().count == 1)
     }
@@ -360,7 +360,8 @@ import Testing
         let sandbox = try Sandbox()
         let run = try sandbox.run(
             "sign-up-email-otp", inputs: ["email=\(Self.email)", "code=@outbox"], ["--client-id", "not-registered"])
-        run.expectFailure("unexpected", "Unexpected error signing up: AADSTS700016")
+        run.expectFailure("unexpected", "Unexpected error signing up.")
+        #expect("\(run.ended?.output["errorDescription"] ?? .null)".contains("AADSTS700016"))
         #expect(try sandbox.sentCodes().isEmpty)
     }
 
@@ -388,9 +389,9 @@ import Testing
     @Test func signInAfterSignUpRunAlone() throws {
         let sandbox = try Sandbox()
         let run = try sandbox.run("sign-in-after-sign-up", ["--param", "username=\(Self.email)"])
-        run.expectFailure(
-            "unexpected",
-            "Error signing in after sign-up: Sign in is not available: no completed sign-up left a continuation token in this run."
-        )
+        run.expectFailure("unexpected", "Error signing in after sign-up.")
+        #expect(
+            "\(run.ended?.output["errorDescription"] ?? .null)".contains(
+                "Sign in is not available: no completed sign-up left a continuation token in this run."))
     }
 }

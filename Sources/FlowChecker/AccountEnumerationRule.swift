@@ -1,0 +1,57 @@
+import FlowModel
+
+/// FR126: a flow that tells "no such user" apart from "wrong password" tells anyone which email addresses
+/// have an account.
+extension DocumentChecker {
+    mutating func reportAccountEnumeration() {
+        var notFound: [(edge: Int, text: String)] = []
+        var wrongPassword: [(edge: Int, text: String)] = []
+        for (index, step) in document.steps.enumerated() {
+            // Only outcomes the flow names: `otherwise` gathers outcomes its author expects never to happen.
+            guard case .action(let action) = step.kind, case .action(_, _, let routes) = steps[index].kind else {
+                continue
+            }
+            for handler in action.outcomes.handlers {
+                guard let edge = routes[handler.outcome.value] else { continue }
+                switch handler.outcome.value {
+                case "userNotFound": notFound.append((edge, userText(of: edge)))
+                case "invalidCredentials": wrongPassword.append((edge, userText(of: edge)))
+                default: break
+                }
+            }
+        }
+        let notFoundTexts = Set(notFound.map(\.text))
+        let wrongPasswordTexts = Set(wrongPassword.map(\.text))
+        guard let someNotFound = notFound.first, let someWrongPassword = wrongPassword.first,
+            notFoundTexts != wrongPasswordTexts
+        else { return }
+        let odd = notFound.filter { !wrongPasswordTexts.contains($0.text) }
+        if odd.isEmpty {
+            for handler in wrongPassword where !notFoundTexts.contains(handler.text) {
+                reportDistinct(handler, of: "invalidCredentials", versus: ("userNotFound", someNotFound.text))
+            }
+        } else {
+            for handler in odd {
+                reportDistinct(handler, of: "userNotFound", versus: ("invalidCredentials", someWrongPassword.text))
+            }
+        }
+    }
+
+    private mutating func reportDistinct(
+        _ handler: (edge: Int, text: String), of outcome: String, versus other: (outcome: String, text: String)
+    ) {
+        func quoted(_ text: String) -> String { text.isEmpty ? "nothing" : "“\(text)”" }
+        report(
+            .accountEnumeration,
+            "`\(outcome)` shows \(quoted(handler.text)) but `\(other.outcome)` shows \(quoted(other.text)): the "
+                + "difference tells anyone which email addresses have an account",
+            at: edges[handler.edge].position)
+    }
+
+    /// What the user is told when the edge is taken: its message, then the message of the step it enters.
+    private func userText(of edge: Int) -> String {
+        var parts = [edges[edge].message?.source]
+        if case .step(let next) = edges[edge].target { parts.append(steps[next].message?.source) }
+        return parts.compactMap { $0 }.joined(separator: " ")
+    }
+}

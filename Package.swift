@@ -64,7 +64,8 @@ let package = Package(
         .target(
             name: "FlowTesting",
             dependencies: [
-                "FlowModel", "FlowLoader", "FlowChecker", "FlowReporting", "FlowEngine", "NativeAuth", "NativeAuthEmulator",
+                "FlowModel", "FlowLoader", "FlowChecker", "FlowReporting", "FlowEngine", "NativeAuth",
+                "NativeAuthEmulator",
             ]
         ),
         .executableTarget(

@@ -9,13 +9,15 @@ Always: schemas/flow.schema.json and schemas/catalog.schema.json must be valid D
 schemas/catalogs/*.json must validate against catalog.schema.json (and be named after its `authority`).
 
 Flow files (.yaml, .yml, .json; directories are searched recursively) given as arguments must validate against
-flow.schema.json; a YAML flow must start with the editor modeline
+flow.schema.json, and scenario files (NAME.test.yaml, .test.yml, .test.json) against scenario.schema.json; a YAML flow must start with the editor modeline
 `# yaml-language-server: $schema=<relative path to schemas/flow.schema.json>` and a JSON flow must carry the
 same path (or the schema's $id) in "$schema". Every flow file under an `--expect-invalid DIR` must FAIL validation
 (negative fixtures); a YAML fixture may say why with a line `# expect: TEXT`, and then one of its errors
 ("message at json-path") must contain TEXT.
 
-With no arguments: flows/ and schemas/tests/valid/ are checked as valid, schemas/tests/invalid/ as invalid.
+With no arguments: flows/ (with its scenario files in flows/tests/), schemas/tests/valid/ and
+schemas/tests/scenarios/valid/ are checked as valid, schemas/tests/invalid/ and schemas/tests/scenarios/invalid/
+as invalid.
 With only --expect-invalid, flows/ is checked as valid too. Relative paths are resolved against the repository
 root (the parent of this script's directory). YAML is read with YAML 1.2 core-schema scalars (`on`, `yes`, `no`
 are strings), duplicate keys are errors, and a file must hold exactly one document.
@@ -39,9 +41,11 @@ except ImportError as error:  # pragma: no cover - environment problem
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FLOW_SCHEMA = os.path.join(ROOT, "schemas", "flow.schema.json")
 CATALOG_SCHEMA = os.path.join(ROOT, "schemas", "catalog.schema.json")
+SCENARIO_SCHEMA = os.path.join(ROOT, "schemas", "scenario.schema.json")
+SCENARIO_SUFFIXES = (".test.yaml", ".test.yml", ".test.json")
 CATALOGS = os.path.join(ROOT, "schemas", "catalogs")
-DEFAULT_VALID = ["flows", os.path.join("schemas", "tests", "valid")]
-DEFAULT_INVALID = [os.path.join("schemas", "tests", "invalid")]
+DEFAULT_VALID = ["flows", os.path.join("schemas", "tests", "valid"), os.path.join("schemas", "tests", "scenarios", "valid")]
+DEFAULT_INVALID = [os.path.join("schemas", "tests", "invalid"), os.path.join("schemas", "tests", "scenarios", "invalid")]
 FLOW_EXTENSIONS = (".yaml", ".yml", ".json")
 MODELINE_PREFIX = "# yaml-language-server: $schema="
 MAX_MESSAGE = 240
@@ -261,9 +265,15 @@ def flow_files(path):
     return [path]
 
 
+def is_scenario(path):
+    """Scenario files are named NAME.test.yaml (.test.yml, .test.json); every other flow file is a flow."""
+    return path.lower().endswith(SCENARIO_SUFFIXES)
+
+
 def schema_reference(path, schema_id):
-    """The values a flow file may use to name the flow schema: its relative path, or its $id."""
-    rel = os.path.relpath(FLOW_SCHEMA, os.path.dirname(os.path.abspath(path))).replace(os.sep, "/")
+    """The values a file may use to name its schema: its relative path, or its $id."""
+    schema = SCENARIO_SCHEMA if is_scenario(path) else FLOW_SCHEMA
+    rel = os.path.relpath(schema, os.path.dirname(os.path.abspath(path))).replace(os.sep, "/")
     return rel, {rel, schema_id}
 
 
@@ -373,6 +383,7 @@ def main(argv=None):
     checker = Checker(args.verbose)
     flow_validator = checker.check_schema(FLOW_SCHEMA)
     catalog_validator = checker.check_schema(CATALOG_SCHEMA)
+    scenario_validator = checker.check_schema(SCENARIO_SCHEMA)
 
     if catalog_validator is not None:
         catalogs = sorted(os.path.join(CATALOGS, name) for name in os.listdir(CATALOGS) if name.endswith(".json")) \
@@ -382,7 +393,7 @@ def main(argv=None):
         for path in catalogs:
             checker.check_catalog(path, catalog_validator)
 
-    if flow_validator is not None:
+    if flow_validator is not None and scenario_validator is not None:
         for group, expect_valid in ((valid, True), (invalid, False)):
             for argument in group:
                 path = resolve(argument)
@@ -393,7 +404,8 @@ def main(argv=None):
                 if not files:
                     checker.fail(path, "no flow files (.yaml, .yml, .json) found")
                 for file in files:
-                    checker.check_flow(file, flow_validator, expect_valid)
+                    validator = scenario_validator if is_scenario(file) else flow_validator
+                    checker.check_flow(file, validator, expect_valid)
 
     print(f"{checker.passed} passed, {checker.failed} failed")
     return 1 if checker.failed else 0

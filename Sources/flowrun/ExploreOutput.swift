@@ -13,6 +13,7 @@ enum ExploreOutput {
         let stem = ((flow as NSString).lastPathComponent as NSString).deletingPathExtension
         let target = (folder as NSString).appendingPathComponent("\(stem).test.yaml")
         let header = """
+            yaml-language-server: $schema=https://flowrun.dev/schemas/scenario.schema.json
             Scenarios derived by `flowrun test --explore \(flow)`: together they take every edge the explorer
             reached. Review them, rename them, and add the expectations that matter (messages, users, output).
             """

@@ -77,12 +77,15 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .testTarget(name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowModel"]),
+        .testTarget(
+            name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowChecker", "FlowModel"],
+            exclude: ["HostileCorpus"]),
         .testTarget(name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowLoader", "FlowModel"]),
         .testTarget(name: "FlowReportingTests", dependencies: ["FlowReporting", "FlowModel"]),
         .testTarget(
             name: "FlowTestingTests",
-            dependencies: ["FlowTesting", "FlowEngine", "FlowLoader", "FlowModel", "NativeAuthEmulator"]
+            dependencies: ["FlowTesting", "FlowEngine", "FlowLoader", "FlowModel", "NativeAuthEmulator"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "FlowrunCLITests", dependencies: []),
         .testTarget(name: "FlowSchemaTests"),

@@ -57,9 +57,11 @@ struct ServeCommandTests {
 
     struct Timeout: Error {}
 
-    static func serve(_ arguments: [String]) throws -> Served {
+    /// Starts `flowrun serve` in `folder` (a new temporary one by default), its state in `folder/state`.
+    static func serve(_ arguments: [String], folder existing: URL? = nil) throws -> Served {
         let executable = try #require(Self.binary(), "build flowrun first (swift build --build-tests)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        let folder =
+            existing ?? FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "passwordHash: { iterations: 1000 }\n".write(
             to: folder.appendingPathComponent("authority.yaml"), atomically: true, encoding: .utf8)

@@ -58,3 +58,10 @@ extension EmulatorStore {
         return PasswordHasher.verify(password, against: hash)
     }
 }
+
+extension EmulatorStore {
+    /// SQLite's `PRAGMA integrity_check`: `["ok"]` for a sound database, else the problems it found.
+    public func integrityCheck() async throws -> [String] {
+        try await writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+}

@@ -49,26 +49,28 @@ struct HTTPAnswer: Sendable, CustomStringConvertible {
 /// Plain HTTP calls with AsyncHTTPClient.
 enum TestHTTP {
     static func send(
-        _ method: HTTPMethod, _ url: String, body: [UInt8]? = nil, headers: [(String, String)] = []
+        _ method: HTTPMethod, _ url: String, body: [UInt8]? = nil, headers: [(String, String)] = [],
+        timeout: TimeAmount = .seconds(30)
     ) async throws -> HTTPAnswer {
         var request = HTTPClientRequest(url: url)
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
         let buffer = try await response.body.collect(upTo: 4 * 1024 * 1024)
         return HTTPAnswer(
             status: Int(response.status.code), headers: response.headers.map { (name: $0.name, value: $0.value) },
             data: Data(buffer.readableBytesView))
     }
 
-    static func get(_ url: String) async throws -> HTTPAnswer {
-        try await send(.GET, url)
+    static func get(_ url: String, timeout: TimeAmount = .seconds(30)) async throws -> HTTPAnswer {
+        try await send(.GET, url, timeout: timeout)
     }
 
-    static func post(_ url: String, form: String) async throws -> HTTPAnswer {
+    static func post(_ url: String, form: String, timeout: TimeAmount = .seconds(30)) async throws -> HTTPAnswer {
         try await send(
-            .POST, url, body: Array(form.utf8), headers: [("Content-Type", "application/x-www-form-urlencoded")])
+            .POST, url, body: Array(form.utf8), headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            timeout: timeout)
     }
 }
 

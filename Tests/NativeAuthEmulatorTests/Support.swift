@@ -121,3 +121,60 @@ func base64URLDecode(_ text: String) -> Data? {
     while base64.count % 4 != 0 { base64 += "=" }
     return Data(base64Encoded: base64)
 }
+
+/// A flow that sends one-time codes, driven through its own endpoints, so that one property can be stated for
+/// every endpoint that checks a code.
+enum CodeFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case signUp
+    case signIn
+    case resetPassword
+
+    var testDescription: String { rawValue }
+
+    /// Creates the user the flow needs: none for sign-up, one without a password for OTP sign-in, one with a
+    /// password for a reset.
+    func prepare(_ harness: Harness, _ username: String) async throws {
+        switch self {
+        case .signUp: return
+        case .signIn: try await harness.signUp(username)
+        case .resetPassword: try await harness.signUp(username, password: strongPassword)
+        }
+    }
+
+    /// Starts the flow and asks for a code; returns the challenge answer (a code is in the outbox).
+    func challenge(_ harness: Harness, _ username: String) async throws -> WireResponse {
+        switch self {
+        case .signUp:
+            let started = await harness.send(.signUpStart, ["username": username, "challenge_type": "oob redirect"])
+            return await harness.send(.signUpChallenge, ["continuation_token": try started.token()])
+        case .signIn:
+            return try await harness.signInChallenge(username, types: "oob redirect")
+        case .resetPassword:
+            let started = await harness.send(
+                .resetPasswordStart, ["username": username, "challenge_type": "oob redirect"])
+            return await harness.send(.resetPasswordChallenge, ["continuation_token": try started.token()])
+        }
+    }
+
+    /// Submits a code with the continuation token of the challenge.
+    func submit(_ harness: Harness, token: String, code: String) async -> WireResponse {
+        switch self {
+        case .signUp:
+            await harness.send(.signUpContinue, ["continuation_token": token, "grant_type": "oob", "oob": code])
+        case .signIn:
+            await harness.send(
+                .token, ["continuation_token": token, "grant_type": "oob", "oob": code, "scope": "openid"])
+        case .resetPassword:
+            await harness.send(.resetPasswordContinue, ["continuation_token": token, "grant_type": "oob", "oob": code])
+        }
+    }
+
+    /// Asks for the code again with the continuation token of the challenge.
+    func resend(_ harness: Harness, token: String) async -> WireResponse {
+        switch self {
+        case .signUp: await harness.send(.signUpChallenge, ["continuation_token": token])
+        case .signIn: await harness.send(.signInChallenge, ["continuation_token": token])
+        case .resetPassword: await harness.send(.resetPasswordChallenge, ["continuation_token": token])
+        }
+    }
+}

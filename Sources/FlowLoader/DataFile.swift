@@ -18,20 +18,11 @@ public struct DataNode: Sendable {
     }
 
     /// The value's kind as messages name it: "a string", "a list", …
-    public var kindDescription: String {
-        switch value {
-        case .null: return "nothing (null)"
-        case .bool: return "a boolean"
-        case .int: return "an integer"
-        case .double: return "a number"
-        case .string: return "a string"
-        case .list: return "a list"
-        case .map: return "a map"
-        }
-    }
+    public let kindDescription: String
 
     init(_ node: TreeNode) {
         position = node.position
+        kindDescription = node.kindDescription
         switch node.value {
         case .null: value = .null
         case .bool(let flag): value = .bool(flag)

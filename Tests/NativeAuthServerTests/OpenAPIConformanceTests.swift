@@ -174,6 +174,7 @@ struct OpenAPIConformanceTests {
             #expect(try await server.get("/contoso" + path).status == 200)
             #expect(try await server.get("/fabrikam" + path).status == 404)
             #expect(try await server.post("/contoso" + path, body: "").status == 405)
+            #expect(try await server.post("/fabrikam" + path, body: "").status == 404)
         }
         #expect(try await server.get("/outbox?limit=3").status == 200)
         #expect(try await server.get("/outbox?limit=-1").status == 400)

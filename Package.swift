@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "NativeAuthServer", targets: ["NativeAuthServer"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
+        .executable(name: "flowrun-bench", targets: ["flowrun-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -76,6 +77,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
+        ),
+        .executableTarget(
+            name: "flowrun-bench",
+            dependencies: [
+                "FlowModel", "FlowLoader", "FlowChecker", "FlowEngine", "NativeAuth", "NativeAuthEmulator",
+                "NativeAuthHTTP", "NativeAuthServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/FlowrunBench"
         ),
         .testTarget(
             name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowChecker", "FlowModel"],

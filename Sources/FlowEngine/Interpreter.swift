@@ -29,8 +29,10 @@ struct Interpreter {
     mutating func run() async -> RunOutcome {
         var problem: String?
         var entering = true
-        while let frame = session.frames.last, let program = programs[frame.file] {
-            let step = program.steps[frame.step]
+        // Only the file and step index of the running frame are read here: holding a copy of the frame would
+        // make every variable assignment below copy the frame's whole variable dictionary (copy on write).
+        while let file = session.frames.last?.file, let program = programs[file] {
+            let step = program.steps[session.frames[session.frames.count - 1].step]
             let result: Step
             do throws(EngineError) {
                 if entering { try enter(step, of: program) }
@@ -67,7 +69,7 @@ struct Interpreter {
                     result = try await perform(
                         name, arguments: arguments, outcomes: outcomes, step: step, program: program)
                 case .choose(let branches, let otherwise):
-                    let variables = frame.variables
+                    let variables = session.frames[session.frames.count - 1].variables
                     let branch = branches.first { Conditions.holds($0.condition, in: variables) }
                     result = try take(branch?.edge ?? otherwise, in: program)
                 case .set(let assignments, let next):

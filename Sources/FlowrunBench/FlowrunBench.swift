@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+
+/// `flowrun-bench`: the benchmarks of issue 6 (and the load run of issue 7). Build it in release:
+/// `swift build -c release --product flowrun-bench`, and run it from the package root (it reads `flows/`).
+@main
+struct FlowrunBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flowrun-bench",
+        abstract: "Benchmarks of flowrun: interpreter, loader, validate, memory, HTTP emulator, password, load.",
+        discussion: "Run from the package root. Each figure is printed with its unit, median and spread.",
+        subcommands: [
+            InterpreterBench.self, LoaderBench.self, ValidateBench.self, MemoryBench.self, HTTPBench.self,
+            PasswordBench.self, LoadBench.self, SmokeBench.self, AllBench.self,
+        ])
+}
+
+/// Every benchmark at its full size (several minutes).
+struct AllBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "all", abstract: "Every benchmark at full size.")
+
+    func run() async throws {
+        Report.emit(MachineShape.describe())
+        var interpreter = try InterpreterBench.parse([])
+        try await interpreter.run()
+        var loader = try LoaderBench.parse([])
+        try loader.run()
+        var validate = try ValidateBench.parse([])
+        try validate.run()
+        var memory = try MemoryBench.parse([])
+        try await memory.run()
+        var http = try HTTPBench.parse([])
+        try await http.run()
+        var password = try PasswordBench.parse([])
+        try await password.run()
+        var load = try LoadBench.parse([])
+        try await load.run()
+    }
+}
+
+/// Every benchmark with tiny sizes, in a few seconds: proves they still work (CI), measures nothing.
+struct SmokeBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "smoke", abstract: "Every benchmark with tiny sizes, in a few seconds (for CI).")
+
+    func run() async throws {
+        let start = Clock.now()
+        Report.emit(MachineShape.describe())
+        Report.emit("smoke: tiny sizes, one repetition: the figures and targets below mean nothing")
+        var interpreter = try InterpreterBench.parse([
+            "--repetitions", "1", "--steps-per-repetition", "20000", "--chains", "10", "--chains", "1000",
+        ])
+        try await interpreter.run()
+        var loader = try LoaderBench.parse(["--repetitions", "1", "--sizes", "10000"])
+        try loader.run()
+        if FileManager.default.isExecutableFile(atPath: ValidateBench.sibling("flowrun")) {
+            var validate = try ValidateBench.parse(["--repetitions", "1"])
+            try validate.run()
+        } else {
+            Report.emit("\nvalidate: skipped (no flowrun next to flowrun-bench)")
+        }
+        var memory = try MemoryBench.parse(["--sessions", "1000", "--asks", "2"])
+        try await memory.run()
+        var http = try HTTPBench.parse(["--clients", "1", "--clients", "4", "--flows", "20", "--repetitions", "1"])
+        try await http.run()
+        var password = try PasswordBench.parse([
+            "--rounds", "1000", "--count", "2", "--repetitions", "1", "--workers", "1",
+        ])
+        try await password.run()
+        var load = try LoadBench.parse(["-n", "100", "-c", "8", "--time-limit", "30"])
+        try await load.run()
+        Report.emit(String(format: "\nsmoke: every benchmark ran in %.1f s", Clock.now() - start))
+    }
+}
+
+/// The machine the figures were taken on.
+enum MachineShape {
+    static func describe() -> String {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+            ?? "unknown"
+        let memory = String(format: "%.1f", Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824)
+        let info = ProcessInfo.processInfo
+        return
+            "machine: \(info.activeProcessorCount) cores (\(model)), \(memory) GiB RAM, \(info.operatingSystemVersionString)"
+    }
+}

@@ -1,0 +1,311 @@
+import ArgumentParser
+import AsyncHTTPClient
+import FlowEngine
+import FlowModel
+import Foundation
+import Logging
+import NativeAuth
+import NativeAuthEmulator
+import NativeAuthHTTP
+import NativeAuthServer
+
+/// The emulator over HTTP on 127.0.0.1, driven by flowrun's own client: `NativeAuthClient` over
+/// `HTTPTransport`, running the library flow `sign-in-email-otp` with the interpreter. Each flow is three
+/// calls (initiate, challenge, token); the code is read from the emulator's outbox in-process.
+struct HTTPRig {
+    let emulator: NativeAuthEmulator
+    let authority: URL
+    let program: Program
+    let digest: String
+    let users: [String]
+
+    /// A state folder under /tmp, a cheap password hash, `users` passwordless users, the server on a free
+    /// port; `body` runs against it, then the server stops and the folder is removed.
+    static func with<T: Sendable>(
+        users count: Int, inMemory: Bool = false, _ body: (HTTPRig) async throws -> T
+    ) async throws -> T {
+        let directory = NSTemporaryDirectory() + "flowrun-bench-\(UUID().uuidString.lowercased())"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var configuration = TenantConfiguration()
+        configuration.passwordHash.iterations = 1_000
+        let emulator = NativeAuthEmulator(
+            configuration: configuration,
+            store: inMemory ? try EmulatorStore.inMemory() : try EmulatorStore(directory: directory))
+        var users: [String] = []
+        for index in 0..<count {
+            let name = "user\(index)@contoso.com"
+            try await emulator.store.addUser(UserSeed(username: name), hashIterations: 1_000)
+            users.append(name)
+        }
+        let quiet = Logger(label: "flowrun.bench.server") { _ in SwiftLogNoOpLogHandler() }
+        let server = NativeAuthHTTPServer(emulator: emulator, logger: quiet)
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let library = try GeneratedFlows.libraryProgram("flows/sign-in-email-otp.yaml")
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                defer { continuation.finish() }
+                try await server.run(handlingSignals: false) { port in continuation.yield(port) }
+            }
+            defer { group.cancelAll() }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(port)/contoso") else {
+                throw BenchFailure("the server did not start")
+            }
+            let rig = HTTPRig(
+                emulator: emulator, authority: url, program: library.program, digest: library.digest, users: users)
+            return try await body(rig)
+        }
+    }
+
+    /// Runs `flows` complete sign-ins with `clients` concurrent clients (client `i` signs in user `i`), each
+    /// over its own connection, stopping early at `deadline` seconds. Returns what happened.
+    func run(flows: Int, clients: Int, deadline: Double = .infinity) async throws -> LoadResult {
+        var configuration = HTTPTransport.clientConfiguration()
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(clients, 1)
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let quiet = Logger(label: "flowrun.bench.client") { _ in SwiftLogNoOpLogHandler() }
+        let transport = TimedTransport(base: HTTPTransport(authority: authority, client: client, logger: quiet))
+        let next = Counter()
+        let start = Clock.now()
+        let cpuStart = Clock.cpuSeconds()
+        let results = await withTaskGroup(of: ClientResult.self) { group in
+            for index in 0..<clients {
+                let user = users[index % users.count]
+                group.addTask {
+                    var result = ClientResult()
+                    while next.next("flow") < flows, Clock.now() - start < deadline {
+                        let flowStart = Clock.now()
+                        let outcome = await signIn(user: user, transport: transport, calls: &result.callSeconds)
+                        result.flowSeconds.append(Clock.now() - flowStart)
+                        if let outcome { result.errors.append(outcome) } else { result.completed += 1 }
+                    }
+                    return result
+                }
+            }
+            var all = ClientResult()
+            for await result in group { all.merge(result) }
+            return all
+        }
+        let seconds = Clock.now() - start
+        let cpu = Clock.cpuSeconds() - cpuStart
+        try await client.shutdown()
+        return LoadResult(seconds: seconds, cpuSeconds: cpu, result: results)
+    }
+
+    /// One sign-in through the interpreter; nil when it ended in success, else why not.
+    func signIn(user: String, transport: TimedTransport, calls: inout [Double]) async -> String? {
+        let recorder = CallRecorder()
+        let client = NativeAuthClient(
+            configuration: NativeAuthConfiguration(clientID: ClientConfiguration.defaultClientID),
+            transport: transport.recording(into: recorder), accounts: MemoryAccountStore(),
+            catalog: InterpreterBench.catalog)
+        let runner = FlowRunner(
+            program: program, digest: digest, authority: client,
+            inputs: OutboxInputs(user: user, emulator: emulator))
+        let outcome = await runner.start()
+        calls += recorder.seconds
+        switch outcome {
+        case .ended(let end) where end.kind == .success:
+            return recorder.seconds.count == 3 ? nil : "\(recorder.seconds.count) calls instead of 3"
+        case .ended(let end): return "ended \(end.kind.name) \(end.reason ?? "") \(end.message ?? "")"
+        case .failed(let error): return "failed: \(error)"
+        case .cancelled: return "cancelled"
+        case .suspended: return "suspended"
+        }
+    }
+}
+
+/// What the clients of one run saw.
+struct ClientResult: Sendable {
+    var completed = 0
+    var errors: [String] = []
+    var flowSeconds: [Double] = []
+    var callSeconds: [Double] = []
+
+    mutating func merge(_ other: ClientResult) {
+        completed += other.completed
+        errors += other.errors
+        flowSeconds += other.flowSeconds
+        callSeconds += other.callSeconds
+    }
+}
+
+struct LoadResult: Sendable {
+    var seconds: Double
+    /// CPU time of the whole process (server and clients) during the run.
+    var cpuSeconds: Double
+    var result: ClientResult
+
+    var flowsPerSecond: Double { Double(result.completed) / seconds }
+}
+
+/// Answers the email with the client's user and the code with the newest one the emulator sent that user.
+struct OutboxInputs: InputSource {
+    let user: String
+    let emulator: NativeAuthEmulator
+
+    func answer(_ request: InputRequest) async throws -> InputAnswer {
+        var values: [String: Value] = [:]
+        for field in request.fields {
+            switch field.type {
+            case .email: values[field.name] = .string(user)
+            case .code:
+                guard let code = try await emulator.outbox(to: user, limit: 1).first?.code else {
+                    throw BenchFailure("no code for \(user)")
+                }
+                values[field.name] = .string(code)
+            default: values[field.name] = InstantInputs.value(for: field)
+            }
+        }
+        return .values(values)
+    }
+}
+
+/// Times each exchange of a transport.
+struct TimedTransport: Sendable {
+    let base: HTTPTransport
+
+    func recording(into recorder: CallRecorder) -> RecordingTransport {
+        RecordingTransport(base: base, recorder: recorder)
+    }
+}
+
+struct RecordingTransport: Transport {
+    let base: HTTPTransport
+    let recorder: CallRecorder
+
+    func send(_ request: WireRequest) async throws -> WireResponse {
+        let start = Clock.now()
+        let response = try await base.send(request)
+        recorder.add(Clock.now() - start)
+        return response
+    }
+}
+
+/// The durations of the calls of one flow.
+final class CallRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Double] = []
+
+    func add(_ seconds: Double) {
+        lock.lock()
+        values.append(seconds)
+        lock.unlock()
+    }
+
+    var seconds: [Double] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values
+    }
+}
+
+/// `flowrun-bench http`: complete OTP sign-in flows per second over HTTP with 1, 16 and 64 clients.
+struct HTTPBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "http",
+        abstract: "OTP sign-in flows/s over HTTP on 127.0.0.1 with 1, 16 and 64 concurrent clients, p50/p99 per call.")
+
+    @Option(help: "Concurrent client counts.")
+    var clients: [Int] = [1, 16, 64]
+
+    @Option(help: "Flows per repetition at each client count.")
+    var flows = 2_000
+
+    @Option(help: "Repetitions at each client count.")
+    var repetitions = 3
+
+    @Flag(help: "Keep the emulator's store in memory instead of a SQLite file under /tmp (shows the cost of the file).")
+    var inMemory = false
+
+    func run() async throws {
+        Report.heading("emulator over HTTP (127.0.0.1, flowrun's NativeAuthClient + HTTPTransport, state in /tmp)")
+        let maximum = clients.max() ?? 1
+        if inMemory { Report.note("store: SQLite in memory (--in-memory)") }
+        try await HTTPRig.with(users: maximum, inMemory: inMemory) { rig in
+            _ = try await rig.run(flows: min(200, flows), clients: maximum)  // warm-up: connections, keys
+            for count in clients {
+                var rates: [Double] = []
+                var calls: [Double] = []
+                var errors: [String] = []
+                var cpu: [Double] = []
+                for _ in 0..<repetitions {
+                    let run = try await rig.run(flows: flows, clients: count)
+                    rates.append(run.flowsPerSecond)
+                    cpu.append(run.cpuSeconds / Double(max(run.result.completed, 1)) * 1000)
+                    calls += run.result.callSeconds
+                    errors += run.result.errors
+                }
+                Self.report(clients: count, rates: rates, calls: calls, errors: errors)
+                Report.figure(
+                    "\(count) client(s): CPU time of the process (server + clients) per flow", Samples(cpu), unit: "ms")
+            }
+        }
+    }
+
+    static func report(clients: Int, rates: [Double], calls: [Double], errors: [String]) {
+        Report.figure("\(clients) client(s): OTP sign-in flows", Samples(rates), unit: "flows/s")
+        let latency = Samples(calls.map { $0 * 1000 })
+        Report.emit(
+            "\(clients) client(s): per call: p50 \(Report.number(latency.median)) ms, "
+                + "p90 \(Report.number(latency.percentile(90))) ms, p99 \(Report.number(latency.percentile(99))) ms, "
+                + "max \(Report.number(latency.maximum)) ms (\(Report.grouped(calls.count)) calls)")
+        Report.emit("\(clients) client(s): errors: \(errors.count)" + (errors.first.map { " (first: \($0))" } ?? ""))
+    }
+}
+
+/// `flowrun-bench load`: N complete flows with C clients over loopback, twice, with RSS before and after.
+struct LoadBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "A bounded load run: N complete OTP sign-ins with C clients over 127.0.0.1, run twice; RSS flat?")
+
+    @Option(name: .short, help: "Complete flows per run.")
+    var n = 10_000
+
+    @Option(name: .short, help: "Concurrent clients.")
+    var c = 64
+
+    @Option(help: "Time limit of each run, in seconds.")
+    var timeLimit: Double = 120
+
+    @Option(help: "Equal runs one after the other (memory must stay flat after the first).")
+    var runs = 2
+
+    func run() async throws {
+        Report.heading(
+            "load: \(Report.grouped(n)) OTP sign-ins, \(c) clients, 127.0.0.1, limit \(Int(timeLimit)) s per run")
+        let failed = try await HTTPRig.with(users: c) { rig in
+            _ = try await rig.run(flows: min(200, n), clients: c)  // warm-up
+            var resident = [Memory.residentBytes()]
+            var failed = false
+            for index in 1...max(runs, 1) {
+                let run = try await rig.run(flows: n, clients: c, deadline: timeLimit)
+                resident.append(Memory.residentBytes())
+                let label = "run \(index)"
+                let latency = Samples(run.result.callSeconds.map { $0 * 1000 })
+                let flows = Samples(run.result.flowSeconds.map { $0 * 1000 })
+                Report.emit(
+                    "\(label): \(Report.grouped(run.result.completed)) flows completed, "
+                        + "errors: \(run.result.errors.count), " + String(format: "%.2f s, ", run.seconds)
+                        + "\(Report.number(run.flowsPerSecond)) flows/s")
+                Report.emit(
+                    "\(label): per call p50 \(Report.number(latency.median)) ms, "
+                        + "p99 \(Report.number(latency.percentile(99))) ms; per flow p50 "
+                        + "\(Report.number(flows.median)) ms, p99 \(Report.number(flows.percentile(99))) ms")
+                if let error = run.result.errors.first { Report.note("first error: \(error)") }
+                if !run.result.errors.isEmpty || run.result.completed < n { failed = true }
+            }
+            let steps = resident.enumerated().map { index, bytes in
+                (index == 0 ? "before: " : "after run \(index): ") + Memory.mebibytes(bytes)
+            }
+            Report.emit("RSS " + steps.joined(separator: ", "))
+            if resident.count > 2, let last = resident.last {
+                let growth = Double(last - resident[1]) / 1_048_576 / Double(resident.count - 2)
+                Report.emit(String(format: "RSS growth per run after the first: %+.1f MiB", growth))
+            }
+            return failed
+        }
+        if failed { throw ExitCode(1) }
+    }
+}

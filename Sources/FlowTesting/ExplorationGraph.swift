@@ -84,16 +84,22 @@ struct ExplorationGraph: Sendable {
         return Self.outEdges(of: root.start, in: root, programs: programs)
     }
 
-    /// How many edges, at least, a run takes from taking each edge to taking `target` (0 for `target`
-    /// itself, and for an edge whose attempts run out into `target`); edges that cannot lead there are absent.
-    func distances(to target: EdgeID) -> [EdgeID: Int] {
-        var distance: [EdgeID: Int] = [target: 0]
-        var queue = [target]
-        if let program = programs[target.file] {
+    /// How many edges, at least, a run takes from taking each edge to taking the nearest of `targets` (0 for a
+    /// target itself, and for an edge whose attempts run out into a target); edges that cannot lead to any are
+    /// absent. One breadth-first search backwards from all targets at once.
+    func distances(to targets: some Sequence<EdgeID>) -> [EdgeID: Int] {
+        var distance: [EdgeID: Int] = [:]
+        var queue: [EdgeID] = []
+        for target in targets where distance[target] == nil {
+            distance[target] = 0
+            queue.append(target)
+            guard let program = programs[target.file] else { continue }
             for (index, edge) in program.edges.enumerated() where edge.exhausted == target.index {
                 let id = EdgeID(file: target.file, index: index)
-                distance[id] = 0
-                queue.append(id)
+                if distance[id] == nil {
+                    distance[id] = 0
+                    queue.append(id)
+                }
             }
         }
         var head = 0

@@ -1,8 +1,6 @@
 import FlowEngine
-import FlowLoader
 import FlowModel
 import Foundation
-import NativeAuth
 import NativeAuthEmulator
 
 /// What exploring a flow produced: the scenarios it derived, and their results when run as scenarios.
@@ -122,22 +120,11 @@ public struct Explorer: Sendable {
     }
 
     private func run(state: SteeringState, setup: AuthoritySetup) async throws -> RunOutcome {
-        var tenant = setup.tenant
-        tenant.passwordHash.iterations = min(tenant.passwordHash.iterations, 1_000)
-        let emulator = NativeAuthEmulator(configuration: tenant, store: try EmulatorStore.inMemory())
-        for user in setup.users { try await emulator.store.addUser(user, hashIterations: 1_000) }
-        guard let catalog = BuiltinCatalogs.named("native-auth") else { throw ScriptError("no native-auth catalog") }
-        let client = NativeAuthClient(
-            configuration: NativeAuthConfiguration(clientID: tenant.clients.first?.clientID ?? ""),
-            transport: InProcessTransport(emulator: emulator), accounts: MemoryAccountStore(), catalog: catalog,
-            sleep: { _ in })
-        if let username = setup.signedIn {
-            try await SignInBeforeRun(client: client, emulator: emulator).signIn(username, users: setup.users)
-        }
-        let authority = SteeringAuthority(catalog: catalog, base: client, state: state)
-        let inputs = SteeringInputs(state: state, emulator: emulator, email: email, maxAsks: 60)
+        let authority = try await ScenarioAuthority(setup, clock: ScenarioClock(), passwordHashIterations: 1_000)
+        let steering = SteeringAuthority(catalog: authority.client.catalog, base: authority.client, state: state)
+        let inputs = SteeringInputs(state: state, emulator: authority.emulator, email: email, maxAsks: 60)
         let runner = FlowRunner(
-            program: program, digest: digest, authority: authority, inputs: inputs, observer: { state.observe($0) })
+            program: program, digest: digest, authority: steering, inputs: inputs, observer: { state.observe($0) })
         return await runner.start(params: Self.params(for: program))
     }
 

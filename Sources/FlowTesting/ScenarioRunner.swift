@@ -1,5 +1,4 @@
 import FlowEngine
-import FlowLoader
 import FlowModel
 import Foundation
 import NativeAuth
@@ -72,58 +71,20 @@ public struct ScenarioRunner: Sendable {
     }
 
     private func execute(_ scenario: Scenario) async throws -> Run {
-        let setup = scenarios.file.authority
-        var tenant = setup.tenant
-        tenant.passwordHash.iterations = min(tenant.passwordHash.iterations, passwordHashIterations)
         let clock = ScenarioClock()
-        let emulator = NativeAuthEmulator(configuration: tenant, store: try EmulatorStore.inMemory(), now: clock.now)
-        for user in setup.users {
-            try await emulator.store.addUser(user, hashIterations: tenant.passwordHash.iterations, now: clock.now())
-        }
-        guard let catalog = BuiltinCatalogs.named("native-auth") else {
-            throw ScriptError("the built-in native-auth catalog is missing")
-        }
-        var configuration = NativeAuthConfiguration(clientID: tenant.clients.first?.clientID ?? "")
-        if let types = setup.challengeTypes { configuration.challengeTypes = types }
-        if let capabilities = setup.capabilities { configuration.capabilities = capabilities }
-        let transport = FaultyTransport(emulator: emulator)
-        let accounts = MemoryAccountStore()
-        let client = NativeAuthClient(
-            configuration: configuration, transport: transport, accounts: accounts, catalog: catalog,
-            now: clock.now, sleep: { _ in })
-        if let username = setup.signedIn {
-            try await SignInBeforeRun(client: client, emulator: emulator).signIn(username, users: setup.users)
-        }
-        let expiry = TimeInterval(max(tenant.continuationLifetimeSeconds, tenant.codes.lifetimeSeconds) + 1)
+        let authority = try await ScenarioAuthority(
+            scenarios.file.authority, clock: clock, passwordHashIterations: passwordHashIterations)
         let injector = FaultInjector(
-            base: client, transport: transport, clock: clock, expirySeconds: expiry, faults: scenario.faults)
+            base: authority.client, transport: authority.transport, clock: clock,
+            expirySeconds: authority.expirySeconds, faults: scenario.faults)
         let log = EventLog()
-        let inputs = ScenarioInputs(scenario.inputs, emulator: emulator, transcript: log, maxAsks: maxAsks)
+        let inputs = ScenarioInputs(scenario.inputs, emulator: authority.emulator, transcript: log, maxAsks: maxAsks)
         let runner = FlowRunner(
             program: scenarios.program, digest: scenarios.digest, authority: injector, inputs: inputs,
             observer: { log.append($0) })
         let outcome = await runner.start(params: scenario.params)
-        return Run(outcome: outcome, log: log, emulator: emulator, accounts: accounts, injector: injector)
-    }
-}
-
-/// Signs a seeded user in before the run, so the flow starts with their account in the cache.
-struct SignInBeforeRun {
-    let client: NativeAuthClient
-    let emulator: NativeAuthEmulator
-
-    func signIn(_ username: String, users: [UserSeed]) async throws {
-        let password = users.first { $0.username.lowercased() == username.lowercased() }?.password
-        var arguments: [String: Value] = ["username": .string(username)]
-        if let password { arguments["password"] = .string(password) }
-        var result = try await client.perform("signIn.start", arguments: arguments, continuation: nil)
-        if result.outcome == "codeRequired" {
-            let code = try await emulator.outbox(to: username, limit: 1).first?.code ?? ""
-            result = try await client.perform(
-                "signIn.submitCode", arguments: ["code": .string(code)], continuation: result.continuation)
-        }
-        guard result.outcome == "completed" else {
-            throw ScriptError("`\(username)` could not be signed in before the run: signIn answered \(result.outcome)")
-        }
+        return Run(
+            outcome: outcome, log: log, emulator: authority.emulator, accounts: authority.accounts,
+            injector: injector)
     }
 }

@@ -71,13 +71,7 @@ final class SteeringState: @unchecked Sendable {
     /// Distance from each edge to the nearest edge no run has taken yet.
     func distancesToUncovered() -> [EdgeID: Int] {
         let covered = lock.withLock { coveredBefore.union(takenNow) }
-        var best: [EdgeID: Int] = [:]
-        for target in graph.edges where !covered.contains(target) {
-            for (edge, distance) in graph.distances(to: target) where distance < (best[edge] ?? .max) {
-                best[edge] = distance
-            }
-        }
-        return best
+        return graph.distances(to: graph.edges.filter { !covered.contains($0) })
     }
 
     /// Counts a call of `action` and returns its key.

@@ -22,6 +22,8 @@ extension Interpreter {
 
     /// A template as text. Shown text (`masked`) replaces every secret variable with ``Masking/mask``.
     func render(_ template: Template, step: ProgramStep?, masked: Bool = true) throws(EngineError) -> String {
+        // Plain text (most labels and messages) is shared, not copied.
+        if template.parts.count == 1, case .text(let literal) = template.parts[0] { return literal }
         var text = ""
         for part in template.parts {
             switch part {
@@ -80,12 +82,11 @@ extension Interpreter {
 
     /// The request of an `ask` step, with labels and hints rendered.
     func askRequest(
-        _ names: [String], hint: Template?, choices: [String: Program.EdgeIndex], step: ProgramStep, problem: String?
+        _ names: [String], hint: Template?, choices: [String: Program.EdgeIndex], step: ProgramStep,
+        program: Program, problem: String?
     ) throws(EngineError) -> InputRequest {
-        guard let frame = session.frames.last, let program = programs[frame.file] else {
-            throw EngineError("the session has no flow to run")
-        }
         var fields: [InputField] = []
+        fields.reserveCapacity(names.count)
         for name in names {
             guard let input = program.input(named: name) else { continue }
             var field = InputField(
@@ -113,7 +114,7 @@ extension Interpreter {
         }
         return InputRequest(
             flowID: program.id, step: step.name.value, fields: fields,
-            hint: try render(hint, step: step), choices: choices.keys.sorted(), problem: problem)
+            hint: try render(hint, step: step), choices: choices.isEmpty ? [] : choices.keys.sorted(), problem: problem)
     }
 }
 

@@ -31,13 +31,19 @@ public struct FlowRunner: Sendable {
         }
         var interpreter = Interpreter(runner: self)
         let secrets = interpreter.secretNames(of: program)
-        let frame = Session.Frame(file: program.file, step: program.start, variables: params, secretNames: secrets)
+        let frame = Session.Frame(file: "", step: program.start, variables: params, secretNames: secrets)
         interpreter.session = Session(flowID: program.id, flowDigest: digest, frames: [frame])
         return await interpreter.run()
     }
 
     /// Continues a suspended run. Refuses a session of another flow, or of this flow before it changed.
     public func resume(_ session: Session) async -> RunOutcome {
+        guard session.version == Session.formatVersion else {
+            return .failed(
+                EngineError(
+                    "the session was saved in format \(session.version); this flowrun reads format \(Session.formatVersion): start the flow again"
+                ))
+        }
         guard session.flowID == program.id else {
             return .failed(EngineError("the session belongs to flow `\(session.flowID)`, not `\(program.id)`"))
         }
@@ -51,7 +57,10 @@ public struct FlowRunner: Sendable {
         for frame in session.frames {
             guard let frameProgram = interpreter.programs[frame.file], frameProgram.steps.indices.contains(frame.step)
             else {
-                return .failed(EngineError("the session points at a step that does not exist in `\(frame.file)`"))
+                return .failed(
+                    EngineError(
+                        "the session points at a step that does not exist in `\(frame.file.isEmpty ? program.file : frame.file)`"
+                    ))
             }
         }
         interpreter.session = session

@@ -3,21 +3,14 @@ import FlowModel
 /// The state of one run and the step semantics of the language.
 struct Interpreter {
     let runner: FlowRunner
-    /// Every program of the run (the root and its sub-flows), by file.
-    let programs: [String: Program]
+    /// Every program of the run (the root and its sub-flows), by their key in the session.
+    let programs: ProgramTable
     var session = Session(flowID: "", flowDigest: "", frames: [])
     private var transitionsWithoutInput = 0
 
     init(runner: FlowRunner) {
         self.runner = runner
-        var programs: [String: Program] = [:]
-        var pending = [runner.program]
-        while let program = pending.popLast() {
-            guard programs[program.file] == nil else { continue }
-            programs[program.file] = program
-            pending += program.subflows.values
-        }
-        self.programs = programs
+        self.programs = ProgramTable(root: runner.program)
     }
 
     /// What taking an edge led to.
@@ -31,7 +24,16 @@ struct Interpreter {
         var entering = true
         // Only the file and step index of the running frame are read here: holding a copy of the frame would
         // make every variable assignment below copy the frame's whole variable dictionary (copy on write).
-        while let file = session.frames.last?.file, let program = programs[file] {
+        // The running program is looked up again only when the running frame changes (a `use` step or a
+        // sub-flow's end): a lookup copies the program's fields.
+        var programKey: String?
+        var program = programs.root
+        while let file = session.frames.last?.file {
+            if file != programKey {
+                guard let found = programs[file] else { break }
+                program = found
+                programKey = file
+            }
             let step = program.steps[session.frames[session.frames.count - 1].step]
             let result: Step
             do throws(EngineError) {
@@ -39,7 +41,8 @@ struct Interpreter {
                 entering = true
                 switch step.kind {
                 case .ask(let names, let hint, let choices, let next):
-                    let request = try askRequest(names, hint: hint, choices: choices, step: step, problem: problem)
+                    let request = try askRequest(
+                        names, hint: hint, choices: choices, step: step, program: program, problem: problem)
                     problem = nil
                     switch await ask(request, step: step, program: program) {
                     case .failure(let stop):
@@ -101,8 +104,6 @@ struct Interpreter {
     }
 
     private mutating func enter(_ step: ProgramStep, of program: Program) throws(EngineError) {
-        session.history.append("\(program.file):\(step.name.value)")
-        if session.history.count > Session.historyLimit { session.history.removeFirst() }
         emit(EngineEvent(.stepEntered, flow: program.file, step: step.name.value))
         if let message = step.message {
             let text = try render(message, step: step)
@@ -154,25 +155,28 @@ struct Interpreter {
     private mutating func startSubflow(
         _ file: String, arguments: [NamedValue], step: ProgramStep, program: Program
     ) throws(EngineError) -> Step {
-        guard let subprogram = programs[file] else { throw EngineError("sub-flow `\(file)` is not loaded") }
+        guard let key = programs.key(of: file), let subprogram = programs[key] else {
+            throw EngineError("sub-flow `\(file)` is not loaded")
+        }
         var params: [String: Value] = [:]
         for argument in arguments { params[argument.name.value] = try evaluate(argument.value, step: step) }
         var secrets = secretNames(of: subprogram)
         for argument in arguments where isSecret(argument.value) { secrets.insert(argument.name.value) }
         emit(EngineEvent(.subflowStarted, flow: program.file, step: step.name.value, message: file))
         session.frames.append(
-            Session.Frame(file: file, step: subprogram.start, variables: params, secretNames: secrets))
+            Session.Frame(file: key, step: subprogram.start, variables: params, secretNames: secrets))
         return .next
     }
 
     /// Takes an edge of the current frame's program, counting attempts; returns whether the run goes on.
+    /// `program` is the running frame's program.
     mutating func take(_ index: Program.EdgeIndex, in program: Program) throws(EngineError) -> Step {
         var index = index
         while true {
             let edge = program.edges[index]
             let step = program.steps[edge.from]
             if let limit = edge.attempts {
-                let key = "\(program.file)#\(index)"
+                let key = "\(session.frames[session.frames.count - 1].file)#\(index)"
                 let count = session.attempts[key, default: 0] + 1
                 session.attempts[key] = count
                 if count >= limit, let exhausted = edge.exhausted {
@@ -200,7 +204,9 @@ struct Interpreter {
     /// Ends the running flow: hands its end to the calling `use` step, or ends the run.
     private mutating func finish(_ end: EndSpec, message: String?) throws(EngineError) -> Step {
         guard let frame = session.frames.last else { throw EngineError("the session has no flow to end") }
-        let step = programs[frame.file]?.steps[frame.step]
+        let program = programs[frame.file]
+        let step = program?.steps[frame.step]
+        let file = program?.file ?? frame.file
         var output: [String: Value] = [:]
         var secretOutputs: Set<String> = []
         for entry in end.output {
@@ -212,18 +218,18 @@ struct Interpreter {
             for name in secretOutputs { shown[name] = .string(Masking.mask) }
             let result = EndResult(
                 kind: end.kind.value, reason: end.reason?.value, message: message, output: shown)
-            emit(EngineEvent(.ended, flow: frame.file, end: result))
+            emit(EngineEvent(.ended, flow: file, end: result))
             return .finished(.ended(result))
         }
         session.frames.removeLast()
         let last = session.frames.count - 1
         let parentFile = session.frames[last].file
-        emit(EngineEvent(.subflowEnded, flow: frame.file, outcome: end.kind.value.name))
+        emit(EngineEvent(.subflowEnded, flow: file, outcome: end.kind.value.name))
         guard let parent = programs[parentFile],
             case .use(_, _, let ends) = parent.steps[session.frames[last].step].kind,
             let edge = ends[end.kind.value.name]
         else {
-            throw EngineError("no step handles the end `\(end.kind.value.name)` of sub-flow `\(frame.file)`")
+            throw EngineError("no step handles the end `\(end.kind.value.name)` of sub-flow `\(file)`")
         }
         for (name, value) in output { session.frames[last].variables[name] = value }
         session.frames[last].secretNames.formUnion(secretOutputs)

@@ -2,35 +2,33 @@
 /// attempt counters and the authority's continuation. It can be saved and resumed in another process.
 /// Secret variables (passwords, codes, tokens) are never encoded.
 public struct Session: Sendable, Hashable, Codable {
-    /// The format of encoded sessions.
+    /// The format of this session (``formatVersion`` for sessions made by this build).
     public var version: Int
     public var flowID: String
     /// Digest of the flow's files; a resume refuses a session whose flow changed.
     public var flowDigest: String
     /// The call stack of `use` steps: the root flow first, the running sub-flow last.
     public var frames: [Frame]
-    /// Times each limited edge was taken, by `file#edge`.
+    /// Times each limited edge was taken, by `flow#edge` (`flow` as in ``Frame/file``).
     public var attempts: [String: Int]
     public var continuation: AuthorityContinuation?
-    /// The last steps entered, as `file:step`, oldest first (at most ``historyLimit``).
-    public var history: [String]
 
-    /// How many history entries a session keeps.
-    public static let historyLimit = 64
+    /// The format sessions are made in. 2: frames and attempt counters name flows relative to the root flow's
+    /// folder (the root is `""`), so a session resumes wherever the flow files are; no step history.
+    public static let formatVersion = 2
 
     public init(flowID: String, flowDigest: String, frames: [Frame]) {
-        self.version = 1
+        self.version = Self.formatVersion
         self.flowID = flowID
         self.flowDigest = flowDigest
         self.frames = frames
         self.attempts = [:]
         self.continuation = nil
-        self.history = []
     }
 
     /// One flow on the call stack.
     public struct Frame: Sendable, Hashable, Codable {
-        /// The program's file (the key of sub-programs).
+        /// The flow: `""` for the root flow, else the sub-flow's path relative to the root flow's folder.
         public var file: String
         /// The index of the current step.
         public var step: Int

@@ -53,9 +53,15 @@ struct MemoryBench: AsyncParsableCommand {
     /// The name of the step a session is at.
     static func stepName(_ session: Session, in program: Program) -> String {
         guard let frame = session.frames.last else { return "?" }
+        // Frames name the root flow `""` and sub-flows by their path relative to the root flow's folder.
+        let file =
+            frame.file.isEmpty
+            ? program.file
+            : ((program.file as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent(frame.file)
         var pending = [program]
         while let candidate = pending.popLast() {
-            if candidate.file == frame.file, candidate.steps.indices.contains(frame.step) {
+            if candidate.file == file, candidate.steps.indices.contains(frame.step) {
                 return candidate.steps[frame.step].name.value
             }
             pending += candidate.subflows.values

@@ -63,7 +63,11 @@ func program(_ files: [(name: String, text: String)]) throws -> Program {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-engine-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    for file in files { try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.name)) }
+    for file in files {
+        let url = folder.appendingPathComponent(file.name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(file.text.utf8).write(to: url)
+    }
     let loaded = FlowLoader().load(file: folder.appendingPathComponent(files[0].name).path)
     guard let flows = loaded.flows, !loaded.diagnostics.hasErrors else { throw FlowError(loaded.diagnostics) }
     // The engine must mask secrets even in flows the security lint rejects, so these tests run without it.

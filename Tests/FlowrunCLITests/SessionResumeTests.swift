@@ -77,6 +77,22 @@ import Testing
         #expect(try sandbox.sentCodes().count == 1)
     }
 
+    /// A session does not depend on where the flow files are: saved with the flow in one folder, it resumes
+    /// after the folder moved.
+    @Test func resumeAfterTheFlowFolderMoved() throws {
+        let sandbox = try Sandbox()
+        let original = try String(contentsOfFile: FlowLibrary.flow("sign-up-email-otp"), encoding: .utf8)
+        let before = try sandbox.folder.write("before/flow.yaml", original)
+        let session = sandbox.path("s.json")
+        let first = try sandbox.run(before.path, inputs: ["email=\(Self.email)"], ["--save", session])
+        #expect(first.status == 5, first.transcript)
+        #expect(!(try String(contentsOfFile: session, encoding: .utf8)).contains("before"))
+        let after = try sandbox.folder.write("after/elsewhere/flow.yaml", original)
+        try FileManager.default.removeItem(at: before.deletingLastPathComponent())
+        let resumed = try sandbox.run(after.path, inputs: ["code=@outbox"], ["--resume", session])
+        resumed.expectSuccess("Signed up successfully as \(Self.email)!")
+    }
+
     /// The continuation is used up once the code verified: replaying the saved session fails.
     @Test func aSessionCannotBeReplayed() throws {
         let sandbox = try Sandbox()

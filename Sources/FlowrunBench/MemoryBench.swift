@@ -22,6 +22,9 @@ struct MemoryBench: AsyncParsableCommand {
     @Option(help: "Suspend at each of the first N ask steps of every flow.")
     var asks = 4
 
+    @Flag(help: "Hold the sessions without the authority's continuation (to see the session's own share).")
+    var withoutContinuation = false
+
     func run() async throws {
         Report.heading("memory: suspended sessions (JSONEncoder, default options)")
         let files = try FileManager.default.contentsOfDirectory(atPath: flows)
@@ -47,7 +50,7 @@ struct MemoryBench: AsyncParsableCommand {
         Report.figure("encoded suspended session, every flow × ask reached", samples, unit: "bytes")
         Report.ratio("largest session / 1 KiB", samples.maximum / 1024, target: "≤ 1", met: samples.maximum <= 1024)
         guard let reference else { throw BenchFailure("sign-in-email-otp did not reach its code step") }
-        try await Self.hold(sessions, like: reference)
+        try await Self.hold(sessions, like: reference, continuation: !withoutContinuation)
     }
 
     /// The name of the step a session is at.
@@ -99,8 +102,9 @@ struct MemoryBench: AsyncParsableCommand {
     }
 
     /// Holds `count` sessions suspended at the same step as `reference`, each made by a run of the interpreter
-    /// with its own email and its own continuation token of the reference's length, and reports the RSS growth.
-    static func hold(_ count: Int, like reference: Session) async throws {
+    /// with its own email and its own continuation token of the reference's length (or no continuation), and
+    /// reports the RSS growth.
+    static func hold(_ count: Int, like reference: Session, continuation: Bool) async throws {
         let program = try GeneratedFlows.libraryProgram("flows/sign-in-email-otp.yaml")
         var fields = reference.continuation?.fields ?? [:]
         let tokenLengths = fields.mapValues(\.count)
@@ -125,7 +129,7 @@ struct MemoryBench: AsyncParsableCommand {
                             data: [
                                 "sentTo": .string("u***\(index)@co**o**o.com"), "channel": .string("email"),
                                 "codeLength": .integer(8),
-                            ], continuation: AuthorityContinuation(fields))
+                            ], continuation: continuation ? AuthorityContinuation(fields) : nil)
                     ]
                 ])
             let runner = FlowRunner(

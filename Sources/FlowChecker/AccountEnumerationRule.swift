@@ -4,22 +4,29 @@ import FlowModel
 /// have an account.
 extension DocumentChecker {
     mutating func reportAccountEnumeration() {
-        var notFound: [(edge: Int, text: String)] = []
-        var wrongPassword: [(edge: Int, text: String)] = []
-        for (index, step) in document.steps.enumerated() {
+        var notFoundEdges: [Int] = []
+        var wrongPasswordEdges: [Int] = []
+        for index in document.steps.indices {
             // Only outcomes the flow names: `otherwise` gathers outcomes its author expects never to happen.
-            guard case .action(let action) = step.kind, case .action(_, _, let routes) = steps[index].kind else {
+            guard case .action(let action) = document.steps[index].kind,
+                case .action(_, _, let routes) = steps[index].kind
+            else {
                 continue
             }
             for handler in action.outcomes.handlers {
-                guard let edge = routes[handler.outcome.value] else { continue }
-                switch handler.outcome.value {
-                case "userNotFound": notFound.append((edge, userText(of: edge)))
-                case "invalidCredentials": wrongPassword.append((edge, userText(of: edge)))
+                let name = handler.outcome.value
+                guard name == "userNotFound" || name == "invalidCredentials", let edge = routes[name] else { continue }
+                switch name {
+                case "userNotFound": notFoundEdges.append(edge)
+                case "invalidCredentials": wrongPasswordEdges.append(edge)
                 default: break
                 }
             }
         }
+        // The texts matter only when the flow handles both outcomes.
+        guard !notFoundEdges.isEmpty, !wrongPasswordEdges.isEmpty else { return }
+        let notFound = notFoundEdges.map { (edge: $0, text: userText(of: $0)) }
+        let wrongPassword = wrongPasswordEdges.map { (edge: $0, text: userText(of: $0)) }
         let notFoundTexts = Set(notFound.map(\.text))
         let wrongPasswordTexts = Set(wrongPassword.map(\.text))
         guard let someNotFound = notFound.first, let someWrongPassword = wrongPassword.first,

@@ -19,15 +19,27 @@ extension DocumentChecker {
                 name: step.action.value, arguments: step.arguments,
                 outcomes: addUncheckedRoutes(step.outcomes, from: index))
         }
-        checkArguments(step, against: action)
+        let facts = actionFacts(action, named: step.action.value)
+        checkArguments(step, against: action, requiring: facts.requiredParameters)
         let outcomes = routeOutcomes(
-            step.outcomes, declared: action.outcomes.mapValues { Set($0.data.keys) }, from: index,
+            step.outcomes, declared: facts.outcomes, from: index,
             subject: "action `\(step.action.value)`", unhandled: .unhandledOutcome, impossible: .impossibleOutcome,
             noun: "outcome")
         return .action(name: step.action.value, arguments: step.arguments, outcomes: outcomes)
     }
 
-    private mutating func checkArguments(_ step: ActionStep, against action: CatalogAction) {
+    /// What the rules need of a catalog action, worked out once per action a document calls.
+    mutating func actionFacts(_ action: CatalogAction, named name: String) -> ActionFacts {
+        if let known = actionFactsByName[name] { return known }
+        let facts = ActionFacts(
+            outcomes: DeclaredOutcomes(action.outcomes.mapValues { Set($0.data.keys) }),
+            requiredParameters: action.parameters.filter(\.value.required).keys.sorted())
+        actionFactsByName[name] = facts
+        return facts
+    }
+
+    /// `requiring`: the names of the action's required parameters, sorted.
+    private mutating func checkArguments(_ step: ActionStep, against action: CatalogAction, requiring: [String]) {
         for argument in step.arguments {
             guard let parameter = action.parameters[argument.name.value] else {
                 let known = action.parameters.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
@@ -41,8 +53,7 @@ extension DocumentChecker {
             }
             checkType(of: argument, expected: parameter.type)
         }
-        let given = Set(step.arguments.map(\.name.value))
-        let missing = action.parameters.filter { $0.value.required && !given.contains($0.key) }.keys.sorted()
+        let missing = requiring.filter { name in !step.arguments.contains { $0.name.value == name } }
         if !missing.isEmpty {
             let names = missing.map { "`\($0)`" }.joined(separator: ", ")
             report(
@@ -53,17 +64,17 @@ extension DocumentChecker {
     /// Routes every declared outcome (or sub-flow end) to an edge, reporting unhandled, impossible and
     /// redundant entries. `declared` maps each name to the variables it sets.
     mutating func routeOutcomes(
-        _ map: OutcomeMap, declared: [String: Set<String>], from index: Int, subject: String,
+        _ map: OutcomeMap, declared: DeclaredOutcomes, from index: Int, subject: @autoclosure () -> String,
         unhandled: RuleCode, impossible: RuleCode, noun: String
     ) -> [String: Int] {
-        var routes: [String: Int] = [:]
+        var routes = [String: Int](minimumCapacity: declared.names.count)
         for handler in map.handlers {
             let name = handler.outcome.value
-            guard let assigns = declared[name] else {
-                let suggestion = Spelling.suggestion(for: name, among: declared.keys)
-                let known = declared.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            guard let assigns = declared.variables[name] else {
+                let suggestion = Spelling.suggestion(for: name, among: declared.names)
+                let known = declared.names.map { "`\($0)`" }.joined(separator: ", ")
                 report(
-                    impossible, "\(subject) can never give \(noun) `\(name)`; it gives \(known)",
+                    impossible, "\(subject()) can never give \(noun) `\(name)`; it gives \(known)",
                     at: handler.outcome.position, hint: suggestion.map { "did you mean `\($0)`?" })
                 // Never taken, so it constrains no variable.
                 addEdge(from: index, label: .outcome(name), handler.transition, assigns: allVariables)
@@ -71,22 +82,27 @@ extension DocumentChecker {
             }
             routes[name] = addEdge(from: index, label: .outcome(name), handler.transition, assigns: assigns)
         }
-        let rest = declared.keys.filter { routes[$0] == nil }.sorted()
+        // A handler of a declared outcome is always routed: the rest are the names no handler names.
+        let rest = declared.names.filter { name in !map.handlers.contains { $0.outcome.value == name } }
         if let otherwise = map.otherwise {
             if rest.isEmpty {
                 report(
-                    .redundantOtherwise, "`otherwise` can never be taken: every \(noun) of \(subject) is handled",
+                    .redundantOtherwise, "`otherwise` can never be taken: every \(noun) of \(subject()) is handled",
                     at: otherwise.position)
             }
-            let shared = rest.map { declared[$0] ?? [] }.reduce(nil) { (common: Set<String>?, next) in
-                common.map { $0.intersection(next) } ?? next
+            // What every outcome that `otherwise` takes sets.
+            var shared: Set<String>?
+            for name in rest {
+                let next = declared.variables[name] ?? []
+                shared = shared.map { $0.intersection(next) } ?? next
+                if shared?.isEmpty == true { break }
             }
             let edge = addEdge(from: index, label: .otherwise, otherwise, assigns: shared ?? allVariables)
             for name in rest { routes[name] = edge }
         } else if !rest.isEmpty {
             let names = rest.map { "`\($0)`" }.joined(separator: ", ")
             report(
-                unhandled, "\(subject) can give \(noun)\(rest.count == 1 ? "" : "s") \(names), not handled in `on:`",
+                unhandled, "\(subject()) can give \(noun)\(rest.count == 1 ? "" : "s") \(names), not handled in `on:`",
                 at: map.position)
         }
         return routes
@@ -109,4 +125,23 @@ extension DocumentChecker {
 
     /// Every variable the flow can set: what an edge that is never taken, or not understood, may assume.
     var allVariables: Set<String> { Set(variableTypes.keys) }
+}
+
+/// The outcomes (or sub-flow ends) a step can be given, each with the variables it sets.
+struct DeclaredOutcomes {
+    let variables: [String: Set<String>]
+    /// The outcome names, sorted.
+    let names: [String]
+
+    init(_ variables: [String: Set<String>]) {
+        self.variables = variables
+        self.names = variables.keys.sorted()
+    }
+}
+
+/// A catalog action as the rules use it.
+struct ActionFacts {
+    var outcomes: DeclaredOutcomes
+    /// The names of the parameters the action requires, sorted.
+    var requiredParameters: [String]
 }

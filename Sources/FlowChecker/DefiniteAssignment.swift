@@ -13,8 +13,8 @@ extension DocumentChecker {
                 continue
             }
             guard variableTypes[read.name] != nil, let entry = setOnEntry[read.step] else { continue }
-            let available = read.edge.map { entry.union(edgeAssigns[$0]) } ?? entry
-            guard !available.contains(read.name) else { continue }
+            let setAlongEdge = read.edge.map { edgeAssigns[$0].contains(read.name) } ?? false
+            guard !entry.contains(read.name), !setAlongEdge else { continue }
             report(
                 .maybeUnset, "`\(read.name)` may be unset here", at: read.position,
                 hint: unsetPathHint(for: read.name, at: read.step, setOnEntry: setOnEntry, analysis: analysis))
@@ -31,12 +31,16 @@ extension DocumentChecker {
             guard let here = entry[step] else { continue }
             for edge in analysis.outgoing[step] {
                 guard let destination = edgeDestination[edge] else { continue }
-                let leaving = here.union(edgeAssigns[edge])
-                let merged = entry[destination].map { $0.intersection(leaving) } ?? leaving
-                if merged != entry[destination] {
-                    entry[destination] = merged
-                    worklist.append(destination)
+                let assigns = edgeAssigns[edge]
+                let leaving = assigns.isEmpty ? here : here.union(assigns)
+                if let known = entry[destination] {
+                    // Only what is set on this way in too stays set on entry.
+                    guard !known.isSubset(of: leaving) else { continue }
+                    entry[destination] = known.intersection(leaving)
+                } else {
+                    entry[destination] = leaving
                 }
+                worklist.append(destination)
             }
         }
         return entry

@@ -27,6 +27,8 @@ struct DocumentChecker {
     var variableTypes: [String: ValueType] = [:]
     /// Whether some step's outcomes are unknown, so that the flow may set variables the checker cannot see.
     var variablesAreIncomplete = false
+    /// The catalog actions the document calls, as the rules use them.
+    var actionFactsByName: [String: ActionFacts] = [:]
 
     init(
         document: FlowDocument, catalog: ActionCatalog?, subprograms: [String: Program],
@@ -37,8 +39,8 @@ struct DocumentChecker {
         self.subprograms = subprograms
         self.disabledRules = disabledRules
         var index: [String: Int] = [:]
-        for (offset, step) in document.steps.enumerated() where index[step.name.value] == nil {
-            index[step.name.value] = offset
+        for offset in document.steps.indices where index[document.steps[offset].name.value] == nil {
+            index[document.steps[offset].name.value] = offset
         }
         self.stepIndex = index
     }
@@ -57,6 +59,9 @@ struct DocumentChecker {
         if stepIndex[document.start.value] == nil {
             reportUndefinedStep(document.start)
         }
+        // Most steps have one or two transitions: room for them all at once instead of growing step by step.
+        steps.reserveCapacity(document.steps.count)
+        reserveEdges(2 * document.steps.count)
         for (index, step) in document.steps.enumerated() {
             steps.append(ProgramStep(name: step.name, message: step.message, kind: build(step, at: index)))
             recordReads(of: step.message, step: index)
@@ -85,6 +90,15 @@ struct DocumentChecker {
             file: document.file, id: document.id.value, title: document.title, description: document.description,
             authority: document.authority.value, params: document.params, inputs: document.inputs, start: start,
             steps: steps, edges: edges, subflows: subprograms, ends: ends)
+    }
+
+    /// Makes room for `count` edges in the edge arrays.
+    private mutating func reserveEdges(_ count: Int) {
+        edges.reserveCapacity(count)
+        edgeDestination.reserveCapacity(count)
+        edgeIsBroken.reserveCapacity(count)
+        edgeAssigns.reserveCapacity(count)
+        edgeWaitsForUser.reserveCapacity(count)
     }
 
     mutating func reportUndefinedStep(_ name: Located<String>) {

@@ -12,13 +12,13 @@ extension DocumentChecker {
         let errorText = errorTaint.variables(
             params: document.params, inputs: document.inputs, authority: document.authority.value, steps: steps,
             subflows: subprograms)
-        for reference in userFacingTemplates.flatMap(\.variables) {
+        forEachUserFacingRead { checker, reference in
             if secrets.contains(reference.name) {
-                report(
+                checker.report(
                     .secretExposed, "`\(reference.path)` holds a secret, and this text is shown to the user",
                     at: reference.position)
             } else if errorText.contains(reference.name) {
-                report(
+                checker.report(
                     .rawErrorText,
                     "`\(reference.path)` holds the authority's raw error text, and this text is shown to the user",
                     at: reference.position)
@@ -27,17 +27,24 @@ extension DocumentChecker {
         reportSecretArguments(secrets)
     }
 
-    /// Every text the user sees: messages of steps and transitions, hints, and the labels and messages of
-    /// inputs.
-    private var userFacingTemplates: [Template] {
-        var templates = document.steps.compactMap(\.message) + edges.compactMap(\.message)
-        for step in document.steps {
-            if case .ask(let ask) = step.kind, let hint = ask.hint { templates.append(hint) }
+    /// Calls `body` with each variable read by a text the user sees: messages of steps and transitions, hints,
+    /// and the labels and messages of inputs, in that order.
+    private mutating func forEachUserFacingRead(_ body: (inout Self, VariableReference) -> Void) {
+        func visit(_ template: Template?, _ checker: inout Self) {
+            for part in template?.parts ?? [] {
+                if case .variable(let reference) = part { body(&checker, reference) }
+            }
+        }
+        for index in document.steps.indices { visit(document.steps[index].message, &self) }
+        for index in edges.indices { visit(edges[index].message, &self) }
+        for index in document.steps.indices {
+            if case .ask(let ask) = document.steps[index].kind { visit(ask.hint, &self) }
         }
         for input in document.inputs {
-            templates += [input.label, input.hint, input.patternMessage].compactMap { $0 }
+            visit(input.label, &self)
+            visit(input.hint, &self)
+            visit(input.patternMessage, &self)
         }
-        return templates
     }
 
     /// Secrets passed to an action parameter or sub-flow param that is not marked `secret`.

@@ -65,8 +65,8 @@ private struct CheckSession {
         guard let document = flows.documents[file] else { return nil }  // the loader reported why
         inProgress.append(file)
         var subprograms: [String: Program] = [:]
-        for step in document.steps {
-            guard case .use(let use) = step.kind else { continue }
+        for index in document.steps.indices {
+            guard case .use(let use) = document.steps[index].kind else { continue }
             if let program = program(for: use.resolvedFile, usedAt: (file, use.path.position)) {
                 subprograms[use.resolvedFile] = program
             }

@@ -3,20 +3,20 @@ import FlowModel
 /// The shape of a document's step graph: what `start` reaches, and what can reach an end.
 struct GraphAnalysis {
     /// Steps a run can enter.
-    let reachable: Set<Int>
+    let reachable: StepSet
     /// Edges a run can take (they leave a reachable step).
     let reachableEdges: [Int]
     /// Steps from which some end can be reached.
-    let canEnd: Set<Int>
+    let canEnd: StepSet
     /// Outgoing edges per step.
     let outgoing: [[Int]]
 
     init(checker: DocumentChecker) {
         var outgoing = [[Int]](repeating: [], count: checker.steps.count)
-        for (index, edge) in checker.edges.enumerated() { outgoing[edge.from].append(index) }
+        for index in checker.edges.indices { outgoing[checker.edges[index].from].append(index) }
         self.outgoing = outgoing
 
-        var reachable: Set<Int> = []
+        var reachable = StepSet(count: checker.steps.count)
         if let start = checker.stepIndex[checker.document.start.value] {
             var stack = [start]
             reachable.insert(start)
@@ -32,17 +32,18 @@ struct GraphAnalysis {
         // A step can end if it is an end, has an edge to an inline end or a missing step (reported already),
         // or an edge to a step that can end.
         var incoming = [[Int]](repeating: [], count: checker.steps.count)
-        var canEnd: Set<Int> = []
+        var canEnd = StepSet(count: checker.steps.count)
         var stack: [Int] = []
-        for (index, edge) in checker.edges.enumerated() {
+        for index in checker.edges.indices {
+            let from = checker.edges[index].from
             if let destination = checker.edgeDestination[index] {
-                incoming[destination].append(edge.from)
-            } else if canEnd.insert(edge.from).inserted {
-                stack.append(edge.from)
+                incoming[destination].append(from)
+            } else if canEnd.insert(from).inserted {
+                stack.append(from)
             }
         }
-        for (index, step) in checker.steps.enumerated() {
-            if case .end = step.kind, canEnd.insert(index).inserted { stack.append(index) }
+        for index in checker.steps.indices {
+            if case .end = checker.steps[index].kind, canEnd.insert(index).inserted { stack.append(index) }
         }
         while let step = stack.popLast() {
             for previous in incoming[step] where canEnd.insert(previous).inserted { stack.append(previous) }
@@ -53,7 +54,8 @@ struct GraphAnalysis {
 
 extension DocumentChecker {
     mutating func reportUnreachableSteps(_ analysis: GraphAnalysis) {
-        for (index, step) in document.steps.enumerated() where !analysis.reachable.contains(index) {
+        for index in document.steps.indices where !analysis.reachable.contains(index) {
+            let step = document.steps[index]
             report(
                 .unreachableStep, "step `\(step.name.value)` is never reached from `\(document.start.value)`",
                 at: step.name.position)
@@ -61,8 +63,9 @@ extension DocumentChecker {
     }
 
     mutating func reportStepsThatCannotEnd(_ analysis: GraphAnalysis) {
-        for (index, step) in document.steps.enumerated()
+        for index in document.steps.indices
         where analysis.reachable.contains(index) && !analysis.canEnd.contains(index) {
+            let step = document.steps[index]
             report(
                 .noWayToEnd, "no end can be reached from step `\(step.name.value)`: every path from it loops forever",
                 at: step.name.position)
@@ -102,6 +105,28 @@ extension DocumentChecker {
         }
         return ends
     }
+}
+
+/// A set of step indices of one document, as one flag per step.
+struct StepSet {
+    private var flags: [Bool]
+
+    init(count: Int) {
+        flags = Array(repeating: false, count: count)
+    }
+
+    func contains(_ step: Int) -> Bool { flags[step] }
+
+    /// Adds `step`; whether it was not in the set before.
+    @discardableResult
+    mutating func insert(_ step: Int) -> (inserted: Bool, memberAfterInsert: Int) {
+        let inserted = !flags[step]
+        flags[step] = true
+        return (inserted, step)
+    }
+
+    /// The steps in the set, in ascending order.
+    func sorted() -> [Int] { flags.indices.filter { flags[$0] } }
 }
 
 /// Tarjan's algorithm, iterative so that a 100,000-step chain cannot exhaust the stack.

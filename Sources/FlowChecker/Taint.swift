@@ -48,13 +48,16 @@ struct Taint {
         subflows: [String: Program]
     ) -> Set<String> {
         var outcomes: [CatalogOutcome] = []
+        var actionsSeen: Set<String> = []
         var assignments: [NamedValue] = []
         var tainted: Set<String> = []
-        for step in steps {
-            switch step.kind {
+        for index in steps.indices {
+            switch steps[index].kind {
             case .action(let name, _, _):
                 // A sub-flow of another authority has no catalog here; only its declarations seed it.
-                if catalog?.authority == authority, let action = catalog?.actions[name] {
+                if catalog?.authority == authority, actionsSeen.insert(name).inserted,
+                    let action = catalog?.actions[name]
+                {
                     outcomes += action.outcomes.values
                 }
             case .set(let values, _):
@@ -94,6 +97,17 @@ struct Taint {
     }
 
     private func reads(_ value: ValueExpression, _ tainted: Set<String>) -> Bool {
-        value.variables.contains { tainted.contains($0.name) }
+        guard !tainted.isEmpty else { return false }
+        switch value {
+        case .template(let template):
+            return template.parts.contains { part in
+                if case .variable(let reference) = part { return tainted.contains(reference.name) }
+                return false
+            }
+        case .list(let items):
+            return items.contains { reads($0, tainted) }
+        case .integer, .number, .boolean:
+            return false
+        }
     }
 }

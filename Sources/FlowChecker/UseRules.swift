@@ -11,7 +11,8 @@ extension DocumentChecker {
             return .use(file: step.resolvedFile, arguments: step.arguments, ends: ends)
         }
         checkParams(step, of: subprogram)
-        let declared = Dictionary(uniqueKeysWithValues: subprogram.ends.map { ($0.key.name, $0.value) })
+        let declared = DeclaredOutcomes(
+            Dictionary(uniqueKeysWithValues: subprogram.ends.map { ($0.key.name, $0.value) }))
         let ends = routeOutcomes(
             step.ends, declared: declared, from: index, subject: "sub-flow `\(step.path.value)`",
             unhandled: .unhandledSubflowEnd, impossible: .impossibleSubflowEnd, noun: "end")

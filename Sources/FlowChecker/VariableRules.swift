@@ -11,9 +11,11 @@ extension DocumentChecker {
         for input in document.inputs where variableTypes[input.name.value] == nil {
             variableTypes[input.name.value] = input.type.valueType
         }
+        var actionsSeen: Set<String> = []
         for step in document.steps {
             switch step.kind {
             case .action(let action):
+                guard actionsSeen.insert(action.action.value).inserted else { continue }
                 for outcome in catalog?.actions[action.action.value]?.outcomes.values ?? [:].values {
                     for (name, datum) in outcome.data where variableTypes[name] == nil {
                         variableTypes[name] = datum.type
@@ -78,14 +80,17 @@ extension DocumentChecker {
     /// Inputs that no `ask` collects, and params that nothing reads, are warnings.
     mutating func checkDeclarationsAreUsed() {
         var asked: Set<String> = []
-        for step in document.steps {
-            if case .ask(let ask) = step.kind { asked.formUnion(ask.inputs.map(\.value)) }
+        for index in document.steps.indices {
+            if case .ask(let ask) = document.steps[index].kind {
+                for input in ask.inputs { asked.insert(input.value) }
+            }
         }
         for input in document.inputs where !asked.contains(input.name.value) {
             report(
                 .unusedDeclaration, "input `\(input.name.value)` is declared but no `ask` step asks it",
                 at: input.name.position)
         }
+        guard !document.params.isEmpty else { return }
         let read = Set(reads.map(\.name))
         for param in document.params where !read.contains(param.name.value) {
             report(

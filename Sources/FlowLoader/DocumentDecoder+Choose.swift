@@ -6,7 +6,9 @@ extension DocumentDecoder {
     static let conditionTests = ["equals", "notEquals", "oneOf", "present", "matches"]
     static let conditionKeys = ["var"] + conditionTests
 
-    mutating func chooseStep(_ fields: Fields, context: String, at position: SourcePosition) -> StepKind? {
+    mutating func chooseStep(_ fields: Fields, context: @autoclosure () -> String, at position: SourcePosition)
+        -> StepKind?
+    {
         var branches: [ChooseBranch]?
         if let entry = fields["choose"], let items = list(entry, of: "`if`/`then` branches", atLeastOne: "branch") {
             var decoded: [ChooseBranch] = []
@@ -15,7 +17,7 @@ extension DocumentDecoder {
             }
             branches = decoded
         }
-        let otherwise = required(fields, "otherwise", in: context, at: position).flatMap {
+        let otherwise = required(fields, "otherwise", in: context(), at: position).flatMap {
             transition($0.value, what: "`otherwise`")
         }
         guard let branches, let otherwise else { return nil }
@@ -23,21 +25,21 @@ extension DocumentDecoder {
     }
 
     private mutating func branch(_ node: TreeNode, number: Int) -> ChooseBranch? {
-        let context = "branch \(number) of `choose`"
-        guard let fields = mapping(node, what: context) else { return nil }
-        checkKeys(fields, allowed: Self.branchKeys, in: context)
-        let test = required(fields, "if", in: context).flatMap { condition($0.value) }
-        let then = required(fields, "then", in: context).flatMap { transition($0.value, what: "`then`") }
+        func context() -> String { "branch \(number) of `choose`" }
+        guard let fields = mapping(node, what: context()) else { return nil }
+        checkKeys(fields, allowed: Self.branchKeys, in: context())
+        let test = required(fields, "if", in: context()).flatMap { condition($0.value) }
+        let then = required(fields, "then", in: context()).flatMap { transition($0.value, what: "`then`") }
         guard let test, let then else { return nil }
         return ChooseBranch(condition: test, then: then)
     }
 
     private mutating func condition(_ node: TreeNode) -> Condition? {
         guard let fields = mapping(node, what: "`if`") else { return nil }
-        let context = "the condition"
-        checkKeys(fields, allowed: Self.conditionKeys, in: context)
+        func context() -> String { "the condition" }
+        checkKeys(fields, allowed: Self.conditionKeys, in: context())
         var variable: Located<String>?
-        if let entry = required(fields, "var", in: context), let text = string(entry) {
+        if let entry = required(fields, "var", in: context()), let text = string(entry) {
             if text.value.split(separator: ".", omittingEmptySubsequences: false)
                 .allSatisfy({ Identifier.isVariableName(String($0)) })
             {
@@ -53,10 +55,10 @@ extension DocumentDecoder {
         guard
             let (testEntry, isAlone) = exactlyOne(
                 of: Self.conditionTests, in: fields,
-                missing: "\(context) needs one test: "
+                missing: "\(context()) needs one test: "
                     + Self.conditionTests.map { "`\($0)`" }.joined(separator: ", "),
                 at: fields.position,
-                conflict: { "\(context) has both `\($0)` and `\($1)`; a condition has exactly one test" })
+                conflict: { "\(context()) has both `\($0)` and `\($1)`; a condition has exactly one test" })
         else { return nil }
         let test = conditionTest(testEntry)
         guard let variable, let test, isAlone else { return nil }
@@ -77,7 +79,7 @@ extension DocumentDecoder {
     }
 
     /// A string, number or boolean compared against.
-    private mutating func scalar(_ node: TreeNode, what: String) -> ScalarValue? {
+    private mutating func scalar(_ node: TreeNode, what: @autoclosure () -> String) -> ScalarValue? {
         switch node.value {
         case .string(let scalar): return .string(scalar.text)
         case .int(let value): return .integer(value)
@@ -85,7 +87,7 @@ extension DocumentDecoder {
         case .bool(let value): return .boolean(value)
         default:
             report(
-                .wrongType, "\(what) must be a string, number or boolean, found \(node.kindDescription)",
+                .wrongType, "\(what()) must be a string, number or boolean, found \(node.kindDescription)",
                 at: node.position)
             return nil
         }

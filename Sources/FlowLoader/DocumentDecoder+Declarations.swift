@@ -12,9 +12,9 @@ extension DocumentDecoder {
         var params: [ParamDeclaration] = []
         for item in map.entries {
             checkVariableName(item.key, what: "param name", at: item.keyPosition)
-            let context = "param `\(item.key)`"
-            guard let fields = mapping(item.value, what: context) else { continue }
-            checkKeys(fields, allowed: Self.paramKeys, in: context)
+            func context() -> String { "param `\(item.key)`" }
+            guard let fields = mapping(item.value, what: context()) else { continue }
+            checkKeys(fields, allowed: Self.paramKeys, in: context())
             let type = fields["type"].map { inputType($0) } ?? .text
             let secret = fields["secret"].flatMap { boolean($0) }
             let resolvedType = type ?? .text
@@ -37,21 +37,21 @@ extension DocumentDecoder {
     }
 
     private mutating func input(_ item: TreeEntry) -> InputDeclaration? {
-        let context = "input `\(item.key)`"
-        guard let fields = mapping(item.value, what: context) else { return nil }
-        checkKeys(fields, allowed: Self.inputKeys, in: context)
-        let type = required(fields, "type", in: context, at: item.keyPosition).flatMap { inputType($0) }
+        func context() -> String { "input `\(item.key)`" }
+        guard let fields = mapping(item.value, what: context()) else { return nil }
+        checkKeys(fields, allowed: Self.inputKeys, in: context())
+        let type = required(fields, "type", in: context(), at: item.keyPosition).flatMap { inputType($0) }
         let label = fields["label"].flatMap { template($0) }
         let hint = fields["hint"].flatMap { template($0) }
         let secret = fields["secret"].flatMap { boolean($0) }
         let pattern = fields["pattern"].flatMap { regularExpression($0) }
         let patternMessage = fields["patternMessage"].flatMap { template($0) }
         if let entry = fields["patternMessage"], !fields.has("pattern") {
-            report(.missingKey, "`patternMessage` needs `pattern` in \(context)", at: entry.keyPosition)
+            report(.missingKey, "`patternMessage` needs `pattern` in \(context())", at: entry.keyPosition)
         }
         var attributes: AttributeSource?
         if let type {
-            attributes = attributeSource(fields, type: type, context: context, at: item.keyPosition)
+            attributes = attributeSource(fields, type: type, context: context(), at: item.keyPosition)
         }
         guard let type else { return nil }
         return InputDeclaration(
@@ -62,13 +62,13 @@ extension DocumentDecoder {
 
     /// `fields` or `from`: exactly one for `attributes` inputs, neither for the others.
     private mutating func attributeSource(
-        _ fields: Fields, type: InputType, context: String, at position: SourcePosition
+        _ fields: Fields, type: InputType, context: @autoclosure () -> String, at position: SourcePosition
     ) -> AttributeSource? {
         guard type == .attributes else {
             for entry in fields.present(Self.attributeSourceKeys) {
                 report(
                     .conflictingKeys,
-                    "`\(entry.key)` applies only to `attributes` inputs, and \(context) is `\(type.rawValue)`",
+                    "`\(entry.key)` applies only to `attributes` inputs, and \(context()) is `\(type.rawValue)`",
                     at: entry.keyPosition)
             }
             return nil
@@ -84,8 +84,8 @@ extension DocumentDecoder {
         guard
             let (source, isAlone) = exactlyOne(
                 of: Self.attributeSourceKeys, in: fields,
-                missing: "\(context) is an `attributes` input and needs `fields` or `from`", at: position,
-                conflict: { _, _ in "\(context) has both `fields` and `from`; keep exactly one of them" }),
+                missing: "\(context()) is an `attributes` input and needs `fields` or `from`", at: position,
+                conflict: { _, _ in "\(context()) has both `fields` and `from`; keep exactly one of them" }),
             isAlone
         else { return nil }
         if source.key == "from" {

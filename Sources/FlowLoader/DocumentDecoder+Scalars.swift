@@ -4,9 +4,9 @@ import Foundation
 /// Typed reads of single values, each reporting FR010 (wrong type) or FR012 (not allowed) itself.
 extension DocumentDecoder {
     /// The entries of a map, or FR010.
-    mutating func mapping(_ node: TreeNode, what: String) -> Fields? {
+    mutating func mapping(_ node: TreeNode, what: @autoclosure () -> String) -> Fields? {
         guard case .mapping(let entries) = node.value else {
-            report(.wrongType, "\(what) must be a map, found \(node.kindDescription)", at: node.position)
+            report(.wrongType, "\(what()) must be a map, found \(node.kindDescription)", at: node.position)
             return nil
         }
         return Fields(entries: entries, position: node.position)
@@ -27,13 +27,17 @@ extension DocumentDecoder {
         return nodes
     }
 
-    /// FR009 for every key of `fields` not in `allowed`, with a suggestion when one is close.
-    mutating func checkKeys(_ fields: Fields, allowed: [String], in context: String, elsewhere: [String] = []) {
-        for entry in fields.entries where !allowed.contains(entry.key) {
+    /// FR009 for every key of `fields` not in `allowed` (nor in `ignoring`), with a suggestion when one is close;
+    /// keys in `elsewhere` are said to belong elsewhere.
+    mutating func checkKeys(
+        _ fields: Fields, allowed: [String], in context: @autoclosure () -> String, elsewhere: [String] = [],
+        ignoring: [String] = []
+    ) {
+        for entry in fields.entries where !allowed.contains(entry.key) && !ignoring.contains(entry.key) {
             guard !isSaturated else { return }
-            var message = "unknown key `\(entry.key)` in \(context)"
+            var message = "unknown key `\(entry.key)` in \(context())"
             if elsewhere.contains(entry.key) {
-                message = "`\(entry.key)` does not belong in \(context)"
+                message = "`\(entry.key)` does not belong in \(context())"
             } else if let suggestion = Spelling.suggestion(for: entry.key, among: allowed) {
                 report(.unknownKey, message + "; did you mean `\(suggestion)`?", at: entry.keyPosition)
                 continue
@@ -44,11 +48,13 @@ extension DocumentDecoder {
     }
 
     /// The entry for a key that must be present, or FR011.
-    mutating func required(_ fields: Fields, _ key: String, in context: String, at position: SourcePosition? = nil)
+    mutating func required(
+        _ fields: Fields, _ key: String, in context: @autoclosure () -> String, at position: SourcePosition? = nil
+    )
         -> TreeEntry?
     {
         if let entry = fields[key] { return entry }
-        report(.missingKey, "\(context) is missing `\(key)`", at: position ?? fields.position)
+        report(.missingKey, "\(context()) is missing `\(key)`", at: position ?? fields.position)
         return nil
     }
 
@@ -59,29 +65,31 @@ extension DocumentDecoder {
         of keys: [String], in fields: Fields, missing: @autoclosure () -> String, at position: SourcePosition,
         conflict: (_ first: String, _ extra: String) -> String
     ) -> (entry: TreeEntry, isAlone: Bool)? {
-        let present = fields.present(keys)
-        guard let first = present.first else {
+        guard let firstIndex = fields.entries.firstIndex(where: { keys.contains($0.key) }) else {
             report(.missingKey, missing(), at: position)
             return nil
         }
-        for extra in present.dropFirst() {
+        let first = fields.entries[firstIndex]
+        var isAlone = true
+        for extra in fields.entries[(firstIndex + 1)...] where keys.contains(extra.key) {
+            isAlone = false
             report(.conflictingKeys, conflict(first.key, extra.key), at: extra.keyPosition)
         }
-        return (first, present.count == 1)
+        return (first, isAlone)
     }
 
     mutating func string(_ entry: TreeEntry) -> Located<String>? {
         string(entry.value, what: "`\(entry.key)`")
     }
 
-    mutating func string(_ node: TreeNode, what: String) -> Located<String>? {
-        stringScalar(node, what: what).map { Located($0.text, at: node.position) }
+    mutating func string(_ node: TreeNode, what: @autoclosure () -> String) -> Located<String>? {
+        stringScalar(node, what: what()).map { Located($0.text, at: node.position) }
     }
 
     /// The string scalar of `node`, or FR010.
-    mutating func stringScalar(_ node: TreeNode, what: String) -> StringScalar? {
+    mutating func stringScalar(_ node: TreeNode, what: @autoclosure () -> String) -> StringScalar? {
         guard case .string(let scalar) = node.value else {
-            report(.wrongType, "\(what) must be a string, found \(node.kindDescription)", at: node.position)
+            report(.wrongType, "\(what()) must be a string, found \(node.kindDescription)", at: node.position)
             return nil
         }
         return scalar
@@ -108,31 +116,31 @@ extension DocumentDecoder {
     }
 
     /// A name (`[A-Za-z_][A-Za-z0-9_-]*`): a step, input, param, outcome, end or reason.
-    mutating func name(_ entry: TreeEntry, what: String) -> Located<String>? {
-        name(entry.value, what: what)
+    mutating func name(_ entry: TreeEntry, what: @autoclosure () -> String) -> Located<String>? {
+        name(entry.value, what: what())
     }
 
-    mutating func name(_ node: TreeNode, what: String) -> Located<String>? {
-        guard let text = string(node, what: what) else { return nil }
-        checkName(text.value, what: what, at: text.position)
+    mutating func name(_ node: TreeNode, what: @autoclosure () -> String) -> Located<String>? {
+        guard let text = string(node, what: what()) else { return nil }
+        checkName(text.value, what: what(), at: text.position)
         return text
     }
 
     /// FR012 unless `text` is a name.
-    mutating func checkName(_ text: String, what: String, at position: SourcePosition) {
+    mutating func checkName(_ text: String, what: @autoclosure () -> String, at position: SourcePosition) {
         guard !Identifier.isName(text) else { return }
         report(
             .invalidValue,
-            "\(what) `\(text)` is not a valid name: use letters, digits, `_` and `-`, starting with a letter or `_`",
+            "\(what()) `\(text)` is not a valid name: use letters, digits, `_` and `-`, starting with a letter or `_`",
             at: position)
     }
 
     /// FR012 unless `text` is a variable name (no `-`).
-    mutating func checkVariableName(_ text: String, what: String, at position: SourcePosition) {
+    mutating func checkVariableName(_ text: String, what: @autoclosure () -> String, at position: SourcePosition) {
         guard !Identifier.isVariableName(text) else { return }
         report(
             .invalidValue,
-            "\(what) `\(text)` is not a valid variable name: use letters, digits and `_`, starting with a letter or `_`",
+            "\(what()) `\(text)` is not a valid variable name: use letters, digits and `_`, starting with a letter or `_`",
             at: position)
     }
 
@@ -155,8 +163,8 @@ extension DocumentDecoder {
         template(entry.value, what: "`\(entry.key)`")
     }
 
-    mutating func template(_ node: TreeNode, what: String) -> Template? {
-        stringScalar(node, what: what).flatMap { template($0, at: node.position) }
+    mutating func template(_ node: TreeNode, what: @autoclosure () -> String) -> Template? {
+        stringScalar(node, what: what()).flatMap { template($0, at: node.position) }
     }
 
     mutating func template(_ scalar: StringScalar, at position: SourcePosition) -> Template? {
@@ -172,9 +180,10 @@ extension DocumentDecoder {
     /// A regular expression (FR010 when not a string, FR020 when it does not compile).
     mutating func regularExpression(_ entry: TreeEntry) -> Located<String>? {
         guard let pattern = string(entry) else { return nil }
-        do {
-            _ = try NSRegularExpression(pattern: pattern.value, options: [])
-        } catch {
+        if compiledPatterns[pattern.value] == nil {
+            compiledPatterns[pattern.value] = (try? NSRegularExpression(pattern: pattern.value, options: [])) != nil
+        }
+        if compiledPatterns[pattern.value] != true {
             report(
                 .invalidPattern, "`\(entry.key)` is not a valid regular expression: `\(pattern.value)`",
                 at: pattern.position)

@@ -14,6 +14,12 @@ extension DocumentDecoder {
         "fail": ["fail", "output"],
     ]
     static let allStepKeys = Array(Set(stepKeys.values.joined())).sorted() + commonStepKeys
+    /// For each kind: the keys its steps may have (the kind's own, then the common ones), and the keys only
+    /// other kinds have.
+    static let keysByKind: [String: (allowed: [String], others: [String])] = stepKeys.mapValues { keys in
+        let allowed = keys + commonStepKeys
+        return (allowed, allStepKeys.filter { !allowed.contains($0) && !stepKinds.contains($0) })
+    }
 
     mutating func steps(_ entry: TreeEntry) -> [StepDeclaration] {
         guard let map = mapping(entry.value, what: "`steps`") else { return [] }
@@ -36,35 +42,34 @@ extension DocumentDecoder {
     }
 
     private mutating func step(_ item: TreeEntry) -> StepDeclaration? {
-        let context = "step `\(item.key)`"
-        guard let fields = mapping(item.value, what: context) else { return nil }
+        func context() -> String { "step `\(item.key)`" }
+        guard let fields = mapping(item.value, what: context()) else { return nil }
         // Without a kind, keys are checked against every step kind's; with one, against that kind's (below).
-        if fields.present(Self.stepKinds).isEmpty {
-            checkKeys(fields, allowed: Self.allStepKeys, in: context)
+        if !fields.entries.contains(where: { Self.stepKinds.contains($0.key) }) {
+            checkKeys(fields, allowed: Self.allStepKeys, in: context())
         }
         guard
             let kindEntry = exactlyOne(
                 of: Self.stepKinds, in: fields,
-                missing: "\(context) has no kind: give it one of "
+                missing: "\(context()) has no kind: give it one of "
                     + Self.stepKinds.map { "`\($0)`" }.joined(separator: ", "),
                 at: item.keyPosition,
-                conflict: { "\(context) has both `\($0)` and `\($1)`; a step has exactly one kind" })?.entry
+                conflict: { "\(context()) has both `\($0)` and `\($1)`; a step has exactly one kind" })?.entry
         else { return nil }
-        let allowed = (Self.stepKeys[kindEntry.key] ?? []) + Self.commonStepKeys
-        let others = Self.allStepKeys.filter { !allowed.contains($0) && !Self.stepKinds.contains($0) }
+        let keys = Self.keysByKind[kindEntry.key] ?? (Self.commonStepKeys, [])
         checkKeys(
-            Fields(entries: fields.entries.filter { !Self.stepKinds.contains($0.key) }, position: fields.position),
-            allowed: allowed, in: "\(context) (`\(kindEntry.key)`)", elsewhere: others)
+            fields, allowed: keys.allowed, in: "\(context()) (`\(kindEntry.key)`)", elsewhere: keys.others,
+            ignoring: Self.stepKinds)
         let message = fields["message"].flatMap { template($0) }
         if let description = fields["description"] { _ = string(description) }
 
         let kind: StepKind?
         switch kindEntry.key {
-        case "ask": kind = askStep(fields, context: context, at: item.keyPosition)
-        case "action": kind = actionStep(fields, context: context, at: item.keyPosition)
-        case "choose": kind = chooseStep(fields, context: context, at: item.keyPosition)
-        case "set": kind = setStep(fields, context: context, at: item.keyPosition)
-        case "use": kind = useStep(fields, context: context, at: item.keyPosition)
+        case "ask": kind = askStep(fields, context: context(), at: item.keyPosition)
+        case "action": kind = actionStep(fields, context: context(), at: item.keyPosition)
+        case "choose": kind = chooseStep(fields, context: context(), at: item.keyPosition)
+        case "set": kind = setStep(fields, context: context(), at: item.keyPosition)
+        case "use": kind = useStep(fields, context: context(), at: item.keyPosition)
         case "end": kind = endSpec(kindEntry, reason: fields["reason"], output: fields["output"]).map { .end($0) }
         default: kind = failSpec(kindEntry, output: fields["output"]).map { .end($0) }
         }
@@ -72,7 +77,9 @@ extension DocumentDecoder {
         return StepDeclaration(name: Located(item.key, at: item.keyPosition), message: message, kind: kind)
     }
 
-    private mutating func askStep(_ fields: Fields, context: String, at position: SourcePosition) -> StepKind? {
+    private mutating func askStep(_ fields: Fields, context: @autoclosure () -> String, at position: SourcePosition)
+        -> StepKind?
+    {
         let inputs = fields["ask"].flatMap { askedInputs($0) }
         let hint = fields["hint"].flatMap { template($0) }
         var choices: [Choice] = []
@@ -87,7 +94,9 @@ extension DocumentDecoder {
                 }
             }
         }
-        let next = required(fields, "next", in: context, at: position).flatMap { transition($0.value, what: "`next`") }
+        let next = required(fields, "next", in: context(), at: position).flatMap {
+            transition($0.value, what: "`next`")
+        }
         guard let inputs, let next else { return nil }
         return .ask(AskStep(inputs: inputs, hint: hint, choices: choices, next: next))
     }
@@ -122,7 +131,9 @@ extension DocumentDecoder {
         return names
     }
 
-    private mutating func actionStep(_ fields: Fields, context: String, at position: SourcePosition) -> StepKind? {
+    private mutating func actionStep(_ fields: Fields, context: @autoclosure () -> String, at position: SourcePosition)
+        -> StepKind?
+    {
         var action: Located<String>?
         if let entry = fields["action"], let text = string(entry) {
             if Identifier.isActionName(text.value) {
@@ -136,7 +147,7 @@ extension DocumentDecoder {
             }
         }
         let arguments = fields["with"].map { valueMap($0) } ?? []
-        let outcomes = required(fields, "on", in: context, at: position).flatMap { outcomeMap($0) }
+        let outcomes = required(fields, "on", in: context(), at: position).flatMap { outcomeMap($0) }
         guard let action, let outcomes else { return nil }
         return .action(ActionStep(action: action, arguments: arguments, outcomes: outcomes))
     }
@@ -164,7 +175,9 @@ extension DocumentDecoder {
         return OutcomeMap(position: entry.keyPosition, handlers: handlers, otherwise: otherwise)
     }
 
-    private mutating func setStep(_ fields: Fields, context: String, at position: SourcePosition) -> StepKind? {
+    private mutating func setStep(_ fields: Fields, context: @autoclosure () -> String, at position: SourcePosition)
+        -> StepKind?
+    {
         var assignments: [NamedValue]?
         if let entry = fields["set"] {
             assignments = valueMap(entry)
@@ -172,15 +185,19 @@ extension DocumentDecoder {
                 report(.invalidValue, "`set` must assign at least one variable", at: entry.value.position)
             }
         }
-        let next = required(fields, "next", in: context, at: position).flatMap { transition($0.value, what: "`next`") }
+        let next = required(fields, "next", in: context(), at: position).flatMap {
+            transition($0.value, what: "`next`")
+        }
         guard let assignments, let next else { return nil }
         return .set(SetStep(assignments: assignments, next: next))
     }
 
-    private mutating func useStep(_ fields: Fields, context: String, at position: SourcePosition) -> StepKind? {
+    private mutating func useStep(_ fields: Fields, context: @autoclosure () -> String, at position: SourcePosition)
+        -> StepKind?
+    {
         let target = fields["use"].flatMap { subflowPath($0) }
         let arguments = fields["with"].map { valueMap($0) } ?? []
-        let ends = required(fields, "on", in: context, at: position).flatMap { outcomeMap($0) }
+        let ends = required(fields, "on", in: context(), at: position).flatMap { outcomeMap($0) }
         guard let target, let ends else { return nil }
         return .use(UseStep(path: target.path, resolvedFile: target.resolved, arguments: arguments, ends: ends))
     }

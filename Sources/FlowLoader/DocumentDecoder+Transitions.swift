@@ -8,44 +8,46 @@ extension DocumentDecoder {
     static let maxExhaustedNesting = 16
 
     /// Decodes a transition; `what` names it in messages (e.g. "`next`", "outcome `expired`").
-    mutating func transition(_ node: TreeNode, what: String) -> Transition? {
+    mutating func transition(_ node: TreeNode, what: @autoclosure () -> String) -> Transition? {
         switch node.value {
         case .string:
             guard let step = name(node, what: "step name") else { return nil }
             return Transition(position: node.position, target: .step(step))
         case .mapping(let entries):
-            return transitionMap(Fields(entries: entries, position: node.position), what: what)
+            return transitionMap(Fields(entries: entries, position: node.position), what: what())
         default:
             report(
-                .wrongType, "\(what) must be a step name or a transition map, found \(node.kindDescription)",
+                .wrongType, "\(what()) must be a step name or a transition map, found \(node.kindDescription)",
                 at: node.position)
             return nil
         }
     }
 
-    private mutating func transitionMap(_ fields: Fields, what: String) -> Transition? {
-        let context = "the transition of \(what)"
-        checkKeys(fields, allowed: Self.transitionKeys, in: context)
+    private mutating func transitionMap(_ fields: Fields, what: @autoclosure () -> String) -> Transition? {
+        func context() -> String { "the transition of \(what())" }
+        checkKeys(fields, allowed: Self.transitionKeys, in: context())
         guard
             let kind = exactlyOne(
-                of: Self.transitionKinds, in: fields, missing: "\(context) needs one of `goto`, `end` or `fail`",
+                of: Self.transitionKinds, in: fields, missing: "\(context()) needs one of `goto`, `end` or `fail`",
                 at: fields.position,
                 conflict: {
-                    "\(context) has both `\($0)` and `\($1)`; a transition has exactly one of `goto`, `end` and `fail`"
+                    "\(context()) has both `\($0)` and `\($1)`; a transition has exactly one of `goto`, `end` and `fail`"
                 })?.entry
         else {
-            checkAttempts(fields, context: context)
+            checkAttempts(fields, context: context())
             return nil
         }
         let message = fields["message"].flatMap { template($0) }
-        let target = transitionTarget(kind, fields: fields, context: context)
-        let (attempts, exhausted, attemptsValid) = checkAttempts(fields, context: context)
+        let target = transitionTarget(kind, fields: fields, context: context())
+        let (attempts, exhausted, attemptsValid) = checkAttempts(fields, context: context())
         guard let target, attemptsValid else { return nil }
         return Transition(
             position: fields.position, target: target, message: message, attempts: attempts, exhausted: exhausted)
     }
 
-    private mutating func transitionTarget(_ kind: TreeEntry, fields: Fields, context: String) -> Transition.Target? {
+    private mutating func transitionTarget(_ kind: TreeEntry, fields: Fields, context: @autoclosure () -> String)
+        -> Transition.Target?
+    {
         let reasonEntry = fields["reason"]
         let outputEntry = fields["output"]
         switch kind.key {
@@ -71,7 +73,13 @@ extension DocumentDecoder {
 
     /// `attempts` (an integer ≥ 1) and `exhausted` (a transition) go together.
     @discardableResult
-    private mutating func checkAttempts(_ fields: Fields, context: String) -> (Located<Int>?, Transition?, Bool) {
+    private mutating func checkAttempts(_ fields: Fields, context: @autoclosure () -> String) -> (
+        Located<Int>?, Transition?, Bool
+    ) {
+        // Most transitions have neither key.
+        guard fields.entries.contains(where: { $0.key == "attempts" || $0.key == "exhausted" }) else {
+            return (nil, nil, true)
+        }
         let attemptsEntry = fields["attempts"]
         let exhaustedEntry = fields["exhausted"]
         var valid = true
@@ -101,7 +109,7 @@ extension DocumentDecoder {
         case (let entry?, nil):
             report(
                 .conflictingKeys,
-                "`attempts` needs `exhausted`: where to go once the attempts are used up (\(context))",
+                "`attempts` needs `exhausted`: where to go once the attempts are used up (\(context()))",
                 at: entry.keyPosition)
             valid = false
         case (nil, let entry?):

@@ -16,18 +16,20 @@ extension DocumentDecoder {
         return values
     }
 
-    private mutating func valueExpression(_ node: TreeNode, what: String, allowList: Bool) -> ValueExpression? {
+    private mutating func valueExpression(_ node: TreeNode, what: @autoclosure () -> String, allowList: Bool)
+        -> ValueExpression?
+    {
         switch node.value {
         case .string(let scalar): return template(scalar, at: node.position).map { .template($0) }
         case .int(let value): return .integer(value)
         case .double(let value): return .number(value)
         case .bool(let value): return .boolean(value)
         case .sequence(let items) where allowList:
-            let values = items.compactMap { valueExpression($0, what: "each item of \(what)", allowList: false) }
+            let values = items.compactMap { valueExpression($0, what: "each item of \(what())", allowList: false) }
             return values.count == items.count ? .list(values) : nil
         default:
             let expected = allowList ? "a string, number, boolean or list" : "a string, number or boolean"
-            report(.wrongType, "\(what) must be \(expected), found \(node.kindDescription)", at: node.position)
+            report(.wrongType, "\(what()) must be \(expected), found \(node.kindDescription)", at: node.position)
             return nil
         }
     }

@@ -11,6 +11,8 @@ struct DocumentDecoder {
     private(set) var diagnostics: [Diagnostic] = []
     /// How many `exhausted` transitions enclose the one being decoded.
     var exhaustedNesting = 0
+    /// Whether each regular expression seen so far compiles (a generated flow repeats the same few).
+    var compiledPatterns: [String: Bool] = [:]
 
     init(file: String, limits: LoaderLimits, rootDirectory: String) {
         self.file = file

@@ -82,10 +82,8 @@ public struct FlowLoader: Sendable {
                 file: file, at: position)
             return ParsedTree(root: nil, diagnostics: [diagnostic])
         }
-        let source = SourceText(validUTF8: bytes, unicodeBreaks: !isJSON)
-        return isJSON
-            ? JSONReader.read(source, file: file, limits: limits)
-            : YAMLReader(file: file, limits: limits).read(source)
+        guard isJSON else { return YAMLReader(file: file, limits: limits).read(bytes) }
+        return JSONReader.read(SourceText(validUTF8: bytes, unicodeBreaks: false), file: file, limits: limits)
     }
 
     static func unsupportedExtension(_ file: String) -> Diagnostic {

@@ -2,37 +2,51 @@
 enum Identifier {
     /// A flow id or authority: `[A-Za-z][A-Za-z0-9_.-]*`.
     static func isFlowID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard let first = bytes.first, isLetter(first) else { return false }
-        return bytes.dropFirst().allSatisfy {
-            isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
+        matches(text) { byte, isFirst in
+            isLetter(byte)
+                || (!isFirst
+                    && (isDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+                        || byte == UInt8(ascii: "-")))
         }
     }
 
     /// A step, input, param, variable, outcome, choice, end or reason name: `[A-Za-z_][A-Za-z0-9_-]*`.
     static func isName(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard let first = bytes.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
-        return bytes.dropFirst().allSatisfy {
-            isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+        matches(text) { byte, isFirst in
+            isLetter(byte) || byte == UInt8(ascii: "_") || (!isFirst && (isDigit(byte) || byte == UInt8(ascii: "-")))
         }
     }
 
     /// A variable, input, param, `set` or `output` name: `[A-Za-z_][A-Za-z0-9_]*` (no `-`, so that
     /// `${a-b}` can never be mistaken for arithmetic).
     static func isVariableName(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard let first = bytes.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
-        return bytes.dropFirst().allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+        matches(text) { byte, isFirst in isLetter(byte) || byte == UInt8(ascii: "_") || (!isFirst && isDigit(byte)) }
     }
 
     /// An action name: `[A-Za-z][A-Za-z0-9_]*` words joined by `.`, e.g. `signUp.start`.
     static func isActionName(_ text: String) -> Bool {
-        text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { word in
-            let bytes = Array(word.utf8)
-            guard let first = bytes.first, isLetter(first) else { return false }
-            return bytes.dropFirst().allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+        var atWordStart = true
+        for byte in text.utf8 {
+            if atWordStart {
+                guard isLetter(byte) else { return false }
+                atWordStart = false
+            } else if byte == UInt8(ascii: ".") {
+                atWordStart = true
+            } else if !(isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_")) {
+                return false
+            }
         }
+        return !atWordStart
+    }
+
+    /// Whether `text` is not empty and each byte is allowed where it stands (`isFirst` for the first one).
+    private static func matches(_ text: String, _ isAllowed: (UInt8, _ isFirst: Bool) -> Bool) -> Bool {
+        var isFirst = true
+        for byte in text.utf8 {
+            guard isAllowed(byte, isFirst) else { return false }
+            isFirst = false
+        }
+        return !isFirst
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

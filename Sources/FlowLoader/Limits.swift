@@ -20,8 +20,9 @@ public struct LoaderLimits: Sendable, Hashable {
         self.maxSteps = maxSteps
     }
 
-    /// Nesting the YAML composer is never asked to handle, whatever ``maxDepth`` says: it recurses once per
-    /// level, and 200 levels stay far inside a 512 KiB thread stack.
+    /// Nesting the YAML parser is never asked to handle, whatever ``maxDepth`` says: the pre-scan rejects deeper
+    /// documents before libyaml (which keeps a state per level) reads them, and 200 levels stay far inside a
+    /// 512 KiB thread stack wherever a reader recurses.
     public static let hardDepthLimit = 200
 
     /// ``maxDepth`` clamped to `1...hardDepthLimit`.

@@ -5,10 +5,13 @@ import FlowModel
 /// left out.
 struct MappingEntries {
     private(set) var entries: [TreeEntry] = []
-    /// The line where each key was first defined.
-    private var firstLines: [String: Int] = [:]
+    /// The index of each key's entry, once the mapping is too large to search the entries one by one.
+    private var indexByKey: [String: Int]?
     /// The key whose value is being read.
     private var pendingKey: (text: String, position: SourcePosition)?
+
+    /// Mappings with at most this many entries are searched linearly (most mappings of a flow are small).
+    private static let linearSearchLimit = 16
 
     /// Announces the key whose value comes next.
     mutating func expect(_ key: String, at position: SourcePosition) {
@@ -20,13 +23,24 @@ struct MappingEntries {
     mutating func add(_ value: TreeNode, file: String) -> Diagnostic? {
         guard let key = pendingKey else { return nil }
         pendingKey = nil
-        if let firstLine = firstLines[key.text] {
+        if let first = firstEntry(of: key.text) {
             return Diagnostic(
-                .duplicateKey, "duplicate key `\(key.text)`; it is first defined on line \(firstLine)", file: file,
-                at: key.position)
+                .duplicateKey,
+                "duplicate key `\(key.text)`; it is first defined on line \(entries[first].keyPosition.line)",
+                file: file, at: key.position)
         }
-        firstLines[key.text] = key.position.line
+        indexByKey?[key.text] = entries.count
         entries.append(TreeEntry(key: key.text, keyPosition: key.position, value: value))
+        if indexByKey == nil, entries.count > Self.linearSearchLimit {
+            indexByKey = Dictionary(
+                entries.indices.map { (entries[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
+        }
         return nil
+    }
+
+    /// The index of the entry for `key`, if there is one.
+    private func firstEntry(of key: String) -> Int? {
+        if let indexByKey { return indexByKey[key] }
+        return entries.firstIndex { $0.key == key }
     }
 }

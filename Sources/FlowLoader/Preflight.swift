@@ -1,24 +1,25 @@
 import FlowModel
 
-/// A finding of the YAML pre-scan that stops the document before the YAML composer sees it.
+/// A finding of the YAML pre-scan that stops the document before libyaml's parser reads it.
 struct PreflightFinding: Sendable, Hashable {
     var code: RuleCode
     var message: String
     var position: SourcePosition
 }
 
-/// A cheap linear scan of YAML text that mirrors libyaml's tokenizer closely enough to bound what composing
-/// the document would cost, so that Yams is only called on documents it handles safely:
+/// A cheap linear scan of YAML text that mirrors libyaml's tokenizer closely enough to bound what parsing the
+/// document would cost, before libyaml's parser reads it:
 ///
 /// - the nesting depth (flow brackets, block indentation levels, compact `- ` / `key: ` indicators) must stay
-///   within ``LoaderLimits/hardDepthLimit``, because the composer recurses once per level (FR006);
+///   within ``LoaderLimits/hardDepthLimit`` (FR006), where the first level too deep is reported; libyaml itself
+///   keeps a state per level and gives up after 1,000 with an error of its own;
 /// - the number of nodes written (not counting alias expansion) must stay within the node limit (FR007);
-/// - a document that uses aliases may have only scalar, non-alias mapping keys, because the composer hashes
-///   keys and a key built from aliases hashes in exponential time (FR010).
+/// - a document that uses aliases may have only scalar, non-alias mapping keys (FR010), reported where the
+///   key is written rather than where the anchor it names was.
 ///
-/// Wherever libyaml would stop with a syntax error the scan stops too: the composer never gets further.
-/// A class, so that the hot scanning helpers never copy the scanner's state.
-final class Preflight {
+/// Wherever libyaml would stop with a syntax error the scan stops too: the parser never gets further.
+/// A struct whose helpers mutate it in place, so that no access to its state needs a runtime exclusivity check.
+struct Preflight {
     private let bytes: [UInt8]
     private let depthLimit: Int
     private let nodeLimit: Int
@@ -68,6 +69,13 @@ final class Preflight {
         var kind: KeyKind
     }
 
+    /// The byte tables, held by the scan so that hot loops do not check a global's lazy initialization.
+    private let flowIndicators = Self.flowIndicatorTable
+    private let flowIndicatorsAfterColon = Self.flowIndicatorAfterColonTable
+    private let nonPlainStarts = Self.nonPlainStartTable
+    /// The line whose stale simple keys were last dropped.
+    private var staleKeysDroppedOnLine = 0
+
     private init(bytes: [UInt8], limits: LoaderLimits) {
         self.bytes = bytes
         self.depthLimit = limits.depthLimit
@@ -76,17 +84,18 @@ final class Preflight {
 
     /// Scans the whole text; returns the first reason to reject it, if any.
     static func check(_ bytes: [UInt8], limits: LoaderLimits) -> PreflightFinding? {
-        Preflight(bytes: bytes, limits: limits).run()
+        var scan = Preflight(bytes: bytes, limits: limits)
+        return scan.run()
     }
 
     /// The bound on the number of nested collections the scan computed (for tests).
     static func depthBound(of bytes: [UInt8]) -> Int {
-        let scan = Preflight(bytes: bytes, limits: LoaderLimits(maxNodes: .max))
+        var scan = Preflight(bytes: bytes, limits: LoaderLimits(maxNodes: .max))
         _ = scan.run()
         return scan.deepest
     }
 
-    private func run() -> PreflightFinding? {
+    private mutating func run() -> PreflightFinding? {
         while finding == nil, nextToken() {}
         if let finding { return finding }
         if firstAlias != nil, let key = firstComplexKey {
@@ -120,7 +129,7 @@ final class Preflight {
     }
 
     /// Moves past one Unicode scalar or one line break.
-    private func advance() {
+    private mutating func advance() {
         guard index < bytes.count else { return }
         let breakLength = SourceText.breakLength(bytes, at: index)
         if breakLength > 0 {
@@ -134,7 +143,7 @@ final class Preflight {
     }
 
     /// Moves to the next line break (or the end), on the same line: a tight loop over bytes.
-    private func skipToLineEnd() {
+    private mutating func skipToLineEnd() {
         var offset = index
         var columns = column
         let count = bytes.count
@@ -156,7 +165,7 @@ final class Preflight {
     /// Moves past the non-blank characters of a plain scalar's word, stopping where libyaml's scanner stops:
     /// `: ` (or `:` at the end of a line), and in flow context `,`, `[`, `]`, `{`, `}`. Returns false where
     /// libyaml reports an error (`:` followed by a flow indicator in flow context).
-    private func skipPlainWord() -> Bool {
+    private mutating func skipPlainWord() -> Bool {
         var offset = index
         var columns = column
         let count = bytes.count
@@ -172,7 +181,7 @@ final class Preflight {
             }
             if value == UInt8(ascii: ":") {
                 let next = offset + 1 < count ? bytes[offset + 1] : 0x20
-                if inFlow, Self.flowIndicatorsAfterColon[Int(next)] {
+                if inFlow, flowIndicatorsAfterColon[Int(next)] {
                     index = offset
                     column = columns
                     return false
@@ -182,7 +191,7 @@ final class Preflight {
                 {
                     break
                 }
-            } else if inFlow, Self.flowIndicators[Int(value)] {
+            } else if inFlow, flowIndicators[Int(value)] {
                 break
             }
             offset += 1
@@ -194,11 +203,13 @@ final class Preflight {
     }
 
     /// `,[]{}` by byte value.
-    private static let flowIndicators: [Bool] = (0..<256).map { Array(",[]{}".utf8).contains(UInt8($0)) }
+    private static let flowIndicatorTable: [Bool] = (0..<256).map { Array(",[]{}".utf8).contains(UInt8($0)) }
     /// `,?[]{}` by byte value.
-    private static let flowIndicatorsAfterColon: [Bool] = (0..<256).map { Array(",?[]{}".utf8).contains(UInt8($0)) }
+    private static let flowIndicatorAfterColonTable: [Bool] = (0..<256).map { Array(",?[]{}".utf8).contains(UInt8($0)) }
     /// The characters that cannot start a plain scalar, by byte value.
-    private static let nonPlainStarts: [Bool] = (0..<256).map { Array(",[]{}#&*!|>'\"%@`".utf8).contains(UInt8($0)) }
+    private static let nonPlainStartTable: [Bool] = (0..<256).map {
+        Array(",[]{}#&*!|>'\"%@`".utf8).contains(UInt8($0))
+    }
 
     // MARK: - Bookkeeping
 
@@ -209,7 +220,7 @@ final class Preflight {
             + flowCollections.reduce(0) { $0 + ($1.hasPairMapping ? 2 : 1) }
     }
 
-    private func countNode(at position: SourcePosition) {
+    private mutating func countNode(at position: SourcePosition) {
         nodeCount += 1
         if nodeCount > nodeLimit, finding == nil {
             finding = PreflightFinding(
@@ -218,7 +229,7 @@ final class Preflight {
         }
     }
 
-    private func checkDepth(at position: SourcePosition) {
+    private mutating func checkDepth(at position: SourcePosition) {
         let depth = depth
         deepest = max(deepest, depth)
         if depth > depthLimit, firstTooDeep == nil { firstTooDeep = position }
@@ -230,7 +241,7 @@ final class Preflight {
     }
 
     /// A block collection starts at `column` unless one already does (libyaml's roll_indent).
-    private func rollIndent(column: Int, at position: SourcePosition, isSequenceEntry: Bool) {
+    private mutating func rollIndent(column: Int, at position: SourcePosition, isSequenceEntry: Bool) {
         guard flowLevel == 0 else { return }
         if currentIndent < column {
             indents.append(Indent(column: column, isSequence: isSequenceEntry, hasIndentlessSequence: false))
@@ -246,7 +257,7 @@ final class Preflight {
     }
 
     /// A `key: value` (or `? key`) entry directly in a flow sequence opens a single-pair mapping.
-    private func notePairMapping(at position: SourcePosition) {
+    private mutating func notePairMapping(at position: SourcePosition) {
         guard let last = flowCollections.indices.last, flowCollections[last].isSequence,
             !flowCollections[last].hasPairMapping
         else { return }
@@ -255,14 +266,14 @@ final class Preflight {
         checkDepth(at: position)
     }
 
-    private func unrollIndent(column: Int) {
+    private mutating func unrollIndent(column: Int) {
         guard flowLevel == 0 else { return }
         while currentIndent > column { indents.removeLast() }
     }
 
     /// Remembers where a possible simple key starts (libyaml's save_simple_key), or refines the kind of a key
     /// whose anchor or tag came first.
-    private func saveKey(_ kind: KeyKind) {
+    private mutating func saveKey(_ kind: KeyKind) {
         let level = pendingKeys.count - 1
         if simpleKeyAllowed {
             pendingKeys[level] = PendingKey(line: line, column: column, position: position, kind: kind)
@@ -271,20 +282,23 @@ final class Preflight {
         }
     }
 
-    private func dropStaleKeys() {
+    private mutating func dropStaleKeys() {
+        // Keys saved since the last call on this line are on this line: nothing new can be stale.
+        guard line != staleKeysDroppedOnLine else { return }
+        staleKeysDroppedOnLine = line
         for level in pendingKeys.indices {
             if let key = pendingKeys[level], key.line != line { pendingKeys[level] = nil }
         }
     }
 
-    private func noteComplexKey(at position: SourcePosition) {
+    private mutating func noteComplexKey(at position: SourcePosition) {
         if firstComplexKey == nil { firstComplexKey = position }
     }
 
     // MARK: - Tokens
 
     /// Scans one token; returns false at the end of the text or where libyaml would report an error.
-    private func nextToken() -> Bool {
+    private mutating func nextToken() -> Bool {
         skipToNextToken()
         dropStaleKeys()
         unrollIndent(column: column)
@@ -387,12 +401,12 @@ final class Preflight {
         if character == UInt8(ascii: "?") || character == UInt8(ascii: ":") {
             return flowLevel == 0 && !isBlankOrEnd(1)
         }
-        return !Self.nonPlainStarts[Int(character)]
+        return !nonPlainStarts[Int(character)]
     }
 
     /// Eats spaces, comments and line breaks (libyaml's scan_to_next_token). Tabs are skipped only where
     /// libyaml skips them; elsewhere they stop the scan as they stop libyaml.
-    private func skipToNextToken() {
+    private mutating func skipToNextToken() {
         while !atEnd {
             if column == 0, byte() == 0xEF, byte(1) == 0xBB, byte(2) == 0xBF { advance() }
             while byte() == 0x20 || (byte() == 0x09 && (flowLevel > 0 || !simpleKeyAllowed)) { advance() }
@@ -403,7 +417,7 @@ final class Preflight {
         }
     }
 
-    private func skipAnchorName() {
+    private mutating func skipAnchorName() {
         advance()
         while !atEnd {
             let character = byte()
@@ -418,7 +432,7 @@ final class Preflight {
     }
 
     /// `:` — closes a simple key (starting a block mapping at the key's column) or is a complex value.
-    private func scanValueIndicator(at start: SourcePosition) {
+    private mutating func scanValueIndicator(at start: SourcePosition) {
         let level = pendingKeys.count - 1
         notePairMapping(at: pendingKeys[level]?.position ?? start)
         if let key = pendingKeys[level] {
@@ -436,7 +450,7 @@ final class Preflight {
     // MARK: - Scalars
 
     /// A plain scalar, possibly over several lines (libyaml's scan_plain_scalar).
-    private func scanPlainScalar() -> Bool {
+    private mutating func scanPlainScalar() -> Bool {
         let indentLimit = currentIndent + 1
         var leadingBlanks = false
         while true {
@@ -456,7 +470,7 @@ final class Preflight {
     }
 
     /// A single- or double-quoted scalar, possibly over several lines.
-    private func scanQuotedScalar(single: Bool) -> Bool {
+    private mutating func scanQuotedScalar(single: Bool) -> Bool {
         advance()
         while true {
             guard !atEnd else { return false }
@@ -478,7 +492,7 @@ final class Preflight {
     }
 
     /// A literal (`|`) or folded (`>`) block scalar (libyaml's scan_block_scalar).
-    private func scanBlockScalar() -> Bool {
+    private mutating func scanBlockScalar() -> Bool {
         advance()
         var increment = 0
         for _ in 0..<2 {
@@ -506,7 +520,7 @@ final class Preflight {
         return true
     }
 
-    private func skipBlockScalarBreaks(_ blockIndent: inout Int) -> Bool {
+    private mutating func skipBlockScalarBreaks(_ blockIndent: inout Int) -> Bool {
         var maxIndent = 0
         while true {
             while blockIndent == 0 || column < blockIndent, byte() == 0x20 { advance() }

@@ -15,9 +15,6 @@ struct SourceText: Sendable {
         self.lineStarts = Self.lineStarts(of: bytes, upTo: bytes.count, unicodeBreaks: unicodeBreaks)
     }
 
-    /// The text as a Swift string.
-    var string: String { String(decoding: bytes, as: UTF8.self) }
-
     /// The byte offset of a 1-based position, or `nil` when the line or column does not exist.
     func offset(of position: SourcePosition) -> Int? {
         guard position.line >= 1, position.line <= lineStarts.count, position.column >= 1 else { return nil }

@@ -11,50 +11,60 @@ enum TemplateParser {
     }
 
     static func parse(_ scalar: StringScalar, fallback: SourcePosition) -> Result<Template, Failure> {
-        let scalars = Array(scalar.text.unicodeScalars)
+        // Most texts interpolate nothing: they are one literal part as they are.
+        let dollar = UInt8(ascii: "$")
+        let hasDollar =
+            scalar.text.utf8.withContiguousStorageIfAvailable { $0.contains(dollar) }
+            ?? scalar.text.utf8.contains(dollar)
+        guard hasDollar else {
+            return .success(Template(parts: scalar.text.isEmpty ? [] : [.text(scalar.text)]))
+        }
+        let bytes = Array(scalar.text.utf8)
         var parts: [Template.Part] = []
-        var text = ""
+        var text: [UInt8] = []
         var index = 0
 
+        // `$`, `{` and `}` are ASCII, so they are found byte by byte; a position counts Unicode scalars.
         func place(_ offset: Int) -> SourcePosition {
             guard scalar.isVerbatim else { return fallback }
-            return SourcePosition(line: scalar.contentStart.line, column: scalar.contentStart.column + offset)
+            let column = bytes[..<offset].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+            return SourcePosition(line: scalar.contentStart.line, column: scalar.contentStart.column + column)
         }
 
-        while index < scalars.count {
-            let character = scalars[index]
-            guard character == "$", index + 1 < scalars.count else {
-                text.unicodeScalars.append(character)
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "$"), index + 1 < bytes.count else {
+                text.append(byte)
                 index += 1
                 continue
             }
-            let next = scalars[index + 1]
-            if next == "$" {
-                text.append("$")
+            let next = bytes[index + 1]
+            if next == UInt8(ascii: "$") {
+                text.append(byte)
                 index += 2
                 continue
             }
-            guard next == "{" else {
-                text.append("$")
+            guard next == UInt8(ascii: "{") else {
+                text.append(byte)
                 index += 1
                 continue
             }
             let start = index
-            guard let close = scalars[(index + 2)...].firstIndex(of: "}") else {
+            guard let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}")) else {
                 return .failure(Failure(message: "unterminated `${`: add the closing `}`", position: place(start)))
             }
-            let path = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
+            let path = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
             guard case .success(let variable) = reference(path, at: place(start)) else {
                 return .failure(referenceFailure(path, at: place(start)))
             }
             if !text.isEmpty {
-                parts.append(.text(text))
-                text = ""
+                parts.append(.text(String(decoding: text, as: UTF8.self)))
+                text.removeAll(keepingCapacity: true)
             }
             parts.append(.variable(variable))
             index = close + 1
         }
-        if !text.isEmpty { parts.append(.text(text)) }
+        if !text.isEmpty { parts.append(.text(String(decoding: text, as: UTF8.self))) }
         return .success(Template(parts: parts))
     }
 

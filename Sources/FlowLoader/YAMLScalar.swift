@@ -2,9 +2,20 @@
 /// `0x` hexadecimal) and floats (including `.inf` and `.nan`). `nil` means a string (also for octal or
 /// hexadecimal integers too large for `Int`).
 enum YAMLScalar {
+    /// Resolves the text of a plain scalar.
     static func resolvePlain(_ text: String) -> TreeNode.Value? {
+        var text = text
+        return text.withUTF8 { resolvePlain($0) }
+    }
+
+    /// Resolves the UTF-8 bytes of a plain scalar. Most scalars are names and sentences: they are told apart by
+    /// their first byte, without building a string.
+    static func resolvePlain(_ utf8: UnsafeBufferPointer<UInt8>) -> TreeNode.Value? {
+        guard let first = utf8.first else { return .null }
+        guard mayStartNonString[Int(first)] else { return nil }
+        let text = String(decoding: utf8, as: UTF8.self)
         switch text {
-        case "", "~", "null", "Null", "NULL": return .null
+        case "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
         case "false", "False", "FALSE": return .bool(false)
         case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
@@ -12,7 +23,6 @@ enum YAMLScalar {
         case ".nan", ".NaN", ".NAN": return .double(.nan)
         default: break
         }
-        let utf8 = Array(text.utf8)
         if utf8.count > 2, utf8[0] == UInt8(ascii: "0") {
             let digits = String(decoding: utf8[2...], as: UTF8.self)
             if utf8[1] == UInt8(ascii: "o"), utf8[2...].allSatisfy({ (0x30...0x37).contains($0) }) {
@@ -30,6 +40,12 @@ enum YAMLScalar {
         return nil
     }
 
+    /// The bytes a null, boolean or number can start with: `~`, `n`, `N`, `t`, `T`, `f`, `F`, `.`, `+`, `-` and
+    /// digits.
+    private static let mayStartNonString: [Bool] = (0..<256).map { byte in
+        Array("~nNtTfF.+-0123456789".utf8).contains(UInt8(byte))
+    }
+
     private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
@@ -37,7 +53,7 @@ enum YAMLScalar {
     }
 
     /// `[-+]?[0-9]+`
-    private static func isDecimalInteger(_ utf8: [UInt8]) -> Bool {
+    private static func isDecimalInteger(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var digits = utf8[...]
         if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             digits = digits.dropFirst()
@@ -46,7 +62,7 @@ enum YAMLScalar {
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
-    private static func isFloat(_ utf8: [UInt8]) -> Bool {
+    private static func isFloat(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         func peek() -> UInt8? { index < utf8.count ? utf8[index] : nil }
         if let sign = peek(), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { index += 1 }

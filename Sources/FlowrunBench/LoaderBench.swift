@@ -65,12 +65,12 @@ struct LoaderBench: ParsableCommand {
             Report.figure(
                 "\(label): raw libyaml events only (yaml_parser_parse)", Samples(events.map { megabytes / $0 }),
                 unit: "MB/s")
-            let ratio = Samples(full).median / Samples(compose).median
             Report.ratio(
-                "\(label): loader+checker time / Yams.compose time", ratio, target: "≤ 1.5", met: ratio <= 1.5)
+                "\(label): loader+checker time / Yams.compose time", Samples(full).median / Samples(compose).median)
+            // The loader reads libyaml's events itself: their bare parse is the floor it is measured against.
+            let ratio = Samples(full).median / Samples(events).median
             Report.ratio(
-                "\(label): loader+checker time / libyaml events time",
-                Samples(full).median / Samples(events).median)
+                "\(label): loader+checker time / libyaml events time", ratio, target: "≤ 1.5", met: ratio <= 1.5)
         }
     }
 

@@ -4,8 +4,8 @@ import Testing
 
 @testable import FlowLoader
 
-/// The pre-scan's depth bound must never be below the real nesting, or Yams could be asked to recurse
-/// deeper than the stack allows. Random YAML-like texts are checked against the tree Yams composes.
+/// The pre-scan's depth bound must never be below the real nesting, or libyaml could be asked to nest deeper
+/// than the loader's hard limit. Random YAML-like texts are checked against the tree the YAML reader builds.
 @Suite struct PreflightTests {
     /// A small deterministic generator (SplitMix64).
     private struct Generator {

@@ -59,7 +59,12 @@ struct HTTPRig {
 
     /// Runs `flows` complete sign-ins with `clients` concurrent clients (client `i` signs in user `i`), each
     /// over its own connection, stopping early at `deadline` seconds. Returns what happened.
-    func run(flows: Int, clients: Int, deadline: Double = .infinity) async throws -> LoadResult {
+    ///
+    /// Closed loop (`rate` nil): each client starts its next flow as soon as its last one ended. Open loop
+    /// (`rate` flows/s): flow `k` is scheduled at `k / rate` seconds; the next free client starts it then (or
+    /// late, when every client is busy), and its first call and the flow are timed from the scheduled start,
+    /// so the waiting that a slow server imposes on the offered load is counted (no coordinated omission).
+    func run(flows: Int, clients: Int, rate: Double? = nil, deadline: Double = .infinity) async throws -> LoadResult {
         var configuration = HTTPTransport.clientConfiguration()
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(clients, 1)
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
@@ -73,9 +78,21 @@ struct HTTPRig {
                 let user = users[index % users.count]
                 group.addTask {
                     var result = ClientResult()
-                    while next.next("flow") < flows, Clock.now() - start < deadline {
-                        let flowStart = Clock.now()
-                        let outcome = await signIn(user: user, transport: transport, calls: &result.callSeconds)
+                    while Clock.now() - start < deadline {
+                        let index = next.next("flow")
+                        guard index < flows else { break }
+                        var flowStart = Clock.now()
+                        if let rate, rate > 0 {
+                            let scheduled = start + Double(index) / rate
+                            if scheduled > flowStart {
+                                try? await Task.sleep(nanoseconds: UInt64((scheduled - flowStart) * 1e9))
+                            } else {
+                                result.lateStarts += flowStart - scheduled > 0.001 ? 1 : 0
+                            }
+                            flowStart = scheduled
+                        }
+                        let outcome = await signIn(
+                            user: user, transport: transport, scheduled: flowStart, calls: &result.callSeconds)
                         result.flowSeconds.append(Clock.now() - flowStart)
                         if let outcome { result.errors.append(outcome) } else { result.completed += 1 }
                     }
@@ -92,8 +109,11 @@ struct HTTPRig {
         return LoadResult(seconds: seconds, cpuSeconds: cpu, result: results)
     }
 
-    /// One sign-in through the interpreter; nil when it ended in success, else why not.
-    func signIn(user: String, transport: TimedTransport, calls: inout [Double]) async -> String? {
+    /// One sign-in through the interpreter; nil when it ended in success, else why not. The first call is
+    /// timed from `scheduled` when given (open loop), the others from when they were sent.
+    func signIn(
+        user: String, transport: TimedTransport, scheduled: Double? = nil, calls: inout [Double]
+    ) async -> String? {
         let recorder = CallRecorder()
         let client = NativeAuthClient(
             configuration: NativeAuthConfiguration(clientID: ClientConfiguration.defaultClientID),
@@ -103,7 +123,7 @@ struct HTTPRig {
             program: program, digest: digest, authority: client,
             inputs: OutboxInputs(user: user, emulator: emulator))
         let outcome = await runner.start()
-        calls += recorder.seconds
+        calls += recorder.seconds(firstFrom: scheduled)
         switch outcome {
         case .ended(let end) where end.kind == .success:
             return recorder.seconds.count == 3 ? nil : "\(recorder.seconds.count) calls instead of 3"
@@ -121,9 +141,12 @@ struct ClientResult: Sendable {
     var errors: [String] = []
     var flowSeconds: [Double] = []
     var callSeconds: [Double] = []
+    /// Open loop: flows that started more than 1 ms after their scheduled time (every client was busy).
+    var lateStarts = 0
 
     mutating func merge(_ other: ClientResult) {
         completed += other.completed
+        lateStarts += other.lateStarts
         errors += other.errors
         flowSeconds += other.flowSeconds
         callSeconds += other.callSeconds
@@ -177,26 +200,33 @@ struct RecordingTransport: Transport {
     func send(_ request: WireRequest) async throws -> WireResponse {
         let start = Clock.now()
         let response = try await base.send(request)
-        recorder.add(Clock.now() - start)
+        recorder.add(start: start, end: Clock.now())
         return response
     }
 }
 
-/// The durations of the calls of one flow.
+/// The start and end times of the calls of one flow.
 final class CallRecorder: @unchecked Sendable {
     private let lock = NSLock()
-    private var values: [Double] = []
+    private var calls: [(start: Double, end: Double)] = []
 
-    func add(_ seconds: Double) {
+    func add(start: Double, end: Double) {
         lock.lock()
-        values.append(seconds)
+        calls.append((start, end))
         lock.unlock()
     }
 
-    var seconds: [Double] {
+    /// The durations of the calls.
+    var seconds: [Double] { seconds(firstFrom: nil) }
+
+    /// The durations of the calls, the first one from `scheduled` when given (open loop: the time the flow
+    /// waited for a client counts as the first call's).
+    func seconds(firstFrom scheduled: Double?) -> [Double] {
         lock.lock()
         defer { lock.unlock() }
-        return values
+        return calls.enumerated().map { index, call in
+            call.end - (index == 0 ? min(scheduled ?? call.start, call.start) : call.start)
+        }
     }
 }
 
@@ -218,12 +248,20 @@ struct HTTPBench: AsyncParsableCommand {
     @Flag(help: "Keep the emulator's store in memory instead of a SQLite file under /tmp (shows the cost of the file).")
     var inMemory = false
 
+    @Option(
+        help: """
+            Open loop: offered loads in flows/s, each run with the largest client count pacing together to it \
+            (latency timed from the scheduled start). 0 means half the closed-loop rate at that client count.
+            """)
+    var rate: [Double] = [2_000, 0]
+
     func run() async throws {
         Report.heading("emulator over HTTP (127.0.0.1, flowrun's NativeAuthClient + HTTPTransport, state in /tmp)")
         let maximum = clients.max() ?? 1
         if inMemory { Report.note("store: SQLite in memory (--in-memory)") }
         try await HTTPRig.with(users: maximum, inMemory: inMemory) { rig in
             _ = try await rig.run(flows: min(200, flows), clients: maximum)  // warm-up: connections, keys
+            var closedLoopRate: [Int: Double] = [:]
             for count in clients {
                 var rates: [Double] = []
                 var calls: [Double] = []
@@ -239,8 +277,48 @@ struct HTTPBench: AsyncParsableCommand {
                 Self.report(clients: count, rates: rates, calls: calls, errors: errors)
                 Report.figure(
                     "\(count) client(s): CPU time of the process (server + clients) per flow", Samples(cpu), unit: "ms")
+                closedLoopRate[count] = Samples(rates).median
+            }
+            for offered in rate {
+                let target = offered > 0 ? offered : (closedLoopRate[maximum] ?? 0) / 2
+                guard target > 0 else { continue }
+                if offered <= 0 { Report.note("offered load: half the closed-loop rate at \(maximum) clients") }
+                try await Self.openLoop(rig, rate: target, clients: maximum, flows: flows, repetitions: repetitions)
             }
         }
+    }
+
+    /// Latency at a fixed offered load: `clients` clients together start flows at `rate` flows/s.
+    static func openLoop(_ rig: HTTPRig, rate: Double, clients: Int, flows: Int, repetitions: Int) async throws {
+        var achieved: [Double] = []
+        var calls: [Double] = []
+        var flowTimes: [Double] = []
+        var errors: [String] = []
+        var late = 0
+        var cpu: [Double] = []
+        for _ in 0..<repetitions {
+            let run = try await rig.run(flows: flows, clients: clients, rate: rate)
+            achieved.append(run.flowsPerSecond)
+            calls += run.result.callSeconds
+            flowTimes += run.result.flowSeconds
+            errors += run.result.errors
+            late += run.result.lateStarts
+            cpu.append(run.cpuSeconds / Double(max(run.result.completed, 1)) * 1000)
+        }
+        let label = "open loop, \(Report.number(rate)) flows/s offered, \(clients) clients"
+        Report.figure("\(label): achieved", Samples(achieved), unit: "flows/s")
+        let latency = Samples(calls.map { $0 * 1000 })
+        let flowLatency = Samples(flowTimes.map { $0 * 1000 })
+        Report.emit(
+            "\(label): per call (from the scheduled start): p50 \(Report.number(latency.median)) ms, "
+                + "p90 \(Report.number(latency.percentile(90))) ms, p99 \(Report.number(latency.percentile(99))) ms, "
+                + "max \(Report.number(latency.maximum)) ms (\(Report.grouped(calls.count)) calls)")
+        Report.emit(
+            "\(label): per flow: p50 \(Report.number(flowLatency.median)) ms, "
+                + "p99 \(Report.number(flowLatency.percentile(99))) ms; started > 1 ms late: "
+                + "\(Report.grouped(late)) of \(Report.grouped(flowTimes.count))")
+        Report.figure("\(label): CPU time of the process per flow", Samples(cpu), unit: "ms")
+        Report.emit("\(label): errors: \(errors.count)" + (errors.first.map { " (first: \($0))" } ?? ""))
     }
 
     static func report(clients: Int, rates: [Double], calls: [Double], errors: [String]) {

@@ -48,7 +48,14 @@ public struct NativeAuthEmulator: Sendable {
                 client: client, now: date)
         }
         do {
-            let outcome = try await store.writer.write { db in try Exchange(context: context, db: db).route() }
+            // Slow, pure work first (no lock held), then one short write transaction that re-reads, checks and
+            // consumes what the request relies on; tokens are signed after it committed.
+            let tokens = ContinuationTokens(secret: try await store.continuationSecret(now: date.timeIntervalSince1970))
+            let prepared = await Prepared.make(for: context, tokens: tokens, store: store)
+            let purge = store.purgeDue(now: date.timeIntervalSince1970)
+            let outcome = try await store.writer.write { db in
+                try Exchange(context: context, db: db, tokens: tokens, prepared: prepared, purge: purge).route()
+            }
             switch outcome {
             case .ok(let body): return .ok(body, headers: headers)
             case .failure(let error): return answer(error)
@@ -65,16 +72,23 @@ public struct NativeAuthEmulator: Sendable {
     /// The codes the emulator "sent", newest first; only those sent to `username` when given.
     public func outbox(to username: String? = nil, limit: Int = 20) async throws -> [OutboxMessage] {
         try await store.writer.read { db in
-            var request = CodeRecord.all()
-            if let username { request = request.filter(Column("recipient") == username) }
-            return try request.order(Column("created_at").desc, Column.rowID.desc).limit(max(limit, 0)).fetchAll(db)
-                .compactMap { record in
-                    guard let purpose = OutboxMessage.Purpose(rawValue: record.purpose) else { return nil }
-                    return OutboxMessage(
-                        to: record.recipient, code: record.code, purpose: purpose,
-                        sentAt: Date(timeIntervalSince1970: record.createdAt),
-                        expiresAt: Date(timeIntervalSince1970: record.expiresAt))
-                }
+            let records: [CodeRecord]
+            if let username {
+                records = try CodeRecord.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT * FROM codes WHERE recipient = ? ORDER BY created_at DESC, rowid DESC LIMIT ?"),
+                    arguments: [username, max(limit, 0)])
+            } else {
+                records = try CodeRecord.all().order(Column("created_at").desc, Column.rowID.desc)
+                    .limit(max(limit, 0)).fetchAll(db)
+            }
+            return records.compactMap { record in
+                guard let purpose = OutboxMessage.Purpose(rawValue: record.purpose) else { return nil }
+                return OutboxMessage(
+                    to: record.recipient, code: record.code, purpose: purpose,
+                    sentAt: Date(timeIntervalSince1970: record.createdAt),
+                    expiresAt: Date(timeIntervalSince1970: record.expiresAt))
+            }
         }
     }
 
@@ -84,7 +98,7 @@ public struct NativeAuthEmulator: Sendable {
     }
 
     private func resolveClient(_ parameters: [String: String]) -> Result<ClientConfiguration, EmulatorError> {
-        guard let id = parameters["client_id"]?.trimmingCharacters(in: .whitespaces), !id.isEmpty else {
+        guard let id = parameters["client_id"]?.trimmingWhitespace(.whitespaces), !id.isEmpty else {
             return .failure(.invalidParameter("client_id"))
         }
         guard let client = configuration.client(id: id) else {
@@ -96,10 +110,21 @@ public struct NativeAuthEmulator: Sendable {
 
     /// The request's `client-request-id` when it is a reasonable token, else a new UUID.
     static func correlationID(in headers: [String: String]) -> String {
-        let value = headers.first { $0.key.lowercased() == "client-request-id" }?.value
-            .trimmingCharacters(in: .whitespaces)
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
-        if let value, !value.isEmpty, value.count <= 128, value.allSatisfy({ allowed.contains($0) }) { return value }
+        let value =
+            (headers["client-request-id"] ?? headers.first { $0.key.lowercased() == "client-request-id" }?.value)?
+            .trimmingWhitespace(.whitespaces)
+        if let value, !value.isEmpty, value.utf8.count <= 128, value.utf8.allSatisfy(isTokenByte) { return value }
         return UUID().uuidString.lowercased()
+    }
+
+    /// ASCII letters, digits, `-`, `_` and `.`.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
     }
 }

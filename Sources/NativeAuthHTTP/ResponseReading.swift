@@ -22,6 +22,8 @@ enum ResponseReading {
     /// The body as a JSON object; `nil` when it is empty, not JSON, or JSON but not an object.
     static func jsonObject(_ buffer: ByteBuffer) -> [String: Value]? {
         guard buffer.readableBytes > 0 else { return nil }
+        // The usual answer is read directly; anything unusual is left to JSONDecoder, whose result it is.
+        if let object = JSONObjectReader.read(buffer.readableBytesView) { return object }
         return try? JSONDecoder().decode([String: Value].self, from: Data(buffer.readableBytesView))
     }
 }

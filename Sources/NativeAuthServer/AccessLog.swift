@@ -1,16 +1,27 @@
 import Foundation
 import Hummingbird
 import Logging
+import NativeAuthEmulator
 
 /// The `client-request-id` of a request when it is a reasonable token (at most 128 letters, digits, `-`, `_`,
 /// `.`), else a new UUID, the same rule as the emulator's, so that both echo the same value.
 enum ClientRequestID {
     static func value(in headers: HTTPFields) -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
         let sent = headers.first { $0.name.canonicalName == "client-request-id" }?.value
-            .trimmingCharacters(in: .whitespaces)
-        if let sent, !sent.isEmpty, sent.count <= 128, sent.allSatisfy({ allowed.contains($0) }) { return sent }
+            .trimmingWhitespace(.whitespaces)
+        if let sent, !sent.isEmpty, sent.utf8.count <= 128, sent.utf8.allSatisfy(isAllowed) { return sent }
         return UUID().uuidString.lowercased()
+    }
+
+    /// ASCII letters, digits, `-`, `_` and `.`.
+    static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
     }
 }
 

@@ -57,6 +57,7 @@ enum FormRequest {
     /// `application/x-www-form-urlencoded`, optionally with `charset=utf-8` (any case, quoted or not).
     static func isFormContentType(_ value: String?) -> Bool {
         guard let value else { return false }
+        if value == "application/x-www-form-urlencoded" { return true }  // what clients send, without parsing
         let parts = value.split(separator: ";", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }

@@ -2,6 +2,7 @@ import FlowEngine
 import Foundation
 import Hummingbird
 import NativeAuth
+import NativeAuthEmulator
 
 /// An HTTP answer before it becomes a Hummingbird `Response`: a status, headers and a JSON body.
 struct Reply: Sendable {
@@ -53,13 +54,12 @@ struct Reply: Sendable {
     }
 }
 
-/// JSON encoding of response bodies: sorted keys, `/` not escaped.
+/// JSON encoding of response bodies: sorted keys, `/` not escaped (``NativeAuthEmulator/JSONText``, the text
+/// `JSONEncoder` would write, without its per-call cost).
 enum JSONBody {
-    static func encode(_ value: Value) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    static func encode(_ value: Value) -> [UInt8] {
         // Encoding a `Value` cannot fail (no non-finite numbers come from the emulator); an empty object is
         // the safe fallback all the same.
-        return (try? encoder.encode(value)) ?? Data("{}".utf8)
+        JSONText.encode(value) ?? Array("{}".utf8)
     }
 }

@@ -2,25 +2,88 @@ import Foundation
 
 /// Base64url without padding (RFC 4648 §5), as JWTs and continuation tokens use it.
 enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// The 6-bit value of each base64url character; 0xFF for any other byte.
+    private static let values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+        return table
+    }()
+
     static func encode(_ bytes: some DataProtocol) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let input = Array(bytes)
+        var output: [UInt8] = []
+        output.reserveCapacity((input.count * 4 + 2) / 3)
+        var index = 0
+        while index + 3 <= input.count {
+            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+            output.append(alphabet[Int(chunk >> 18 & 0x3F)])
+            output.append(alphabet[Int(chunk >> 12 & 0x3F)])
+            output.append(alphabet[Int(chunk >> 6 & 0x3F)])
+            output.append(alphabet[Int(chunk & 0x3F)])
+            index += 3
+        }
+        switch input.count - index {
+        case 1:
+            let chunk = UInt32(input[index]) << 16
+            output.append(alphabet[Int(chunk >> 18 & 0x3F)])
+            output.append(alphabet[Int(chunk >> 12 & 0x3F)])
+        case 2:
+            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
+            output.append(alphabet[Int(chunk >> 18 & 0x3F)])
+            output.append(alphabet[Int(chunk >> 12 & 0x3F)])
+            output.append(alphabet[Int(chunk >> 6 & 0x3F)])
+        default:
+            break
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// Nil when `text` is not canonical base64url: the decoder ignores the unused low bits of a last character,
-    /// so a text that does not re-encode to itself (`…8` and `…9` decoding alike) is refused, and a token has
-    /// exactly one spelling.
+    /// Nil when `text` is not canonical base64url: a character outside the alphabet, a length that cannot be
+    /// base64 (one character left over), or unused low bits of the last character that are not zero (the
+    /// decoder would ignore them, so `…8` and `…9` would decode alike); so a token has exactly one spelling.
     static func decode(_ text: String) -> Data? {
-        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-            return nil
-        }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        let remainder = base64.count % 4
+        decode(Substring(text))
+    }
+
+    static func decode(_ text: Substring) -> Data? {
+        let input = Array(text.utf8)
+        let remainder = input.count % 4
         if remainder == 1 { return nil }
-        if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
-        guard let data = Data(base64Encoded: base64), encode(data) == text else { return nil }
-        return data
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count * 3 / 4)
+        var index = 0
+        while index + 4 <= input.count {
+            var chunk: UInt32 = 0
+            for offset in 0..<4 {
+                let value = values[Int(input[index + offset])]
+                if value == 0xFF { return nil }
+                chunk = chunk << 6 | UInt32(value)
+            }
+            output.append(UInt8(chunk >> 16 & 0xFF))
+            output.append(UInt8(chunk >> 8 & 0xFF))
+            output.append(UInt8(chunk & 0xFF))
+            index += 4
+        }
+        if remainder > 0 {
+            var chunk: UInt32 = 0
+            for offset in 0..<remainder {
+                let value = values[Int(input[index + offset])]
+                if value == 0xFF { return nil }
+                chunk = chunk << 6 | UInt32(value)
+            }
+            if remainder == 2 {
+                // 12 bits: 8 used, the low 4 must be zero.
+                guard chunk & 0x0F == 0 else { return nil }
+                output.append(UInt8(chunk >> 4 & 0xFF))
+            } else {
+                // 18 bits: 16 used, the low 2 must be zero.
+                guard chunk & 0x03 == 0 else { return nil }
+                output.append(UInt8(chunk >> 10 & 0xFF))
+                output.append(UInt8(chunk >> 2 & 0xFF))
+            }
+        }
+        return Data(output)
     }
 }

@@ -20,19 +20,37 @@ struct ContinuationTokens: Sendable {
     }
 
     func seal(_ payload: ContinuationPayload) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(payload)
+        let data = Self.json(payload)
         let mac = HMAC<SHA256>.authenticationCode(for: data, using: key)
         return Base64URL.encode(data) + "." + Base64URL.encode(Data(mac))
+    }
+
+    /// The payload as JSON with sorted keys (what `JSONEncoder` with `.sortedKeys` writes, without its cost).
+    static func json(_ payload: ContinuationPayload) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(192)
+        output.append(contentsOf: #"{"expires":"#.utf8)
+        output.append(contentsOf: String(payload.expires).utf8)
+        output.append(contentsOf: #","flow":"#.utf8)
+        JSONText.writeString(payload.flow, into: &output)
+        output.append(contentsOf: #","id":"#.utf8)
+        JSONText.writeString(payload.id, into: &output)
+        output.append(contentsOf: #","steps":["#.utf8)
+        for (index, step) in payload.steps.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            JSONText.writeString(step, into: &output)
+        }
+        output.append(contentsOf: #"],"username":"#.utf8)
+        JSONText.writeString(payload.username, into: &output)
+        output.append(UInt8(ascii: "}"))
+        return output
     }
 
     /// The payload of a well-formed token with a valid MAC; nil for anything else.
     func open(_ token: String) -> ContinuationPayload? {
         guard token.utf8.count <= 8192 else { return nil }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let data = Base64URL.decode(String(parts[0])),
-            let mac = Base64URL.decode(String(parts[1]))
+        guard parts.count == 2, let data = Base64URL.decode(parts[0]), let mac = Base64URL.decode(parts[1])
         else { return nil }
         let expected = HMAC<SHA256>.authenticationCode(for: data, using: key)
         guard ConstantTime.equal(Array(expected), Array(mac)) else { return nil }

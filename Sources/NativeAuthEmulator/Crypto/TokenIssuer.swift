@@ -1,39 +1,22 @@
 import Crypto
 import FlowEngine
 import Foundation
-import JWTKit
 
-/// Claims of any shape for jwt-kit.
-struct TokenClaims: JWTPayload {
-    var claims: [String: Value]
-
-    init(_ claims: [String: Value]) {
-        self.claims = claims
-    }
-
-    init(from decoder: any Decoder) throws {
-        self.claims = try decoder.singleValueContainer().decode([String: Value].self)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(claims)
-    }
-
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
-}
-
-/// Signs ID and access tokens (ES256, jwt-kit) with the key persisted in the store, created on first use.
-actor TokenIssuer {
-    private struct Signer {
-        var keys: JWTKeyCollection
+/// Signs ID and access tokens (ES256 over the JWS compact serialization, `{"alg":"ES256","kid":…,"typ":"JWT"}`,
+/// which jwt-kit and any JOSE library verify with the JWKS) with the key persisted in the store, created on first
+/// use. After the key is loaded, signing takes no lock and no actor hop, so concurrent requests sign in parallel.
+final class TokenIssuer: Sendable {
+    private struct Signer: Sendable {
+        var key: P256.Signing.PrivateKey
         var kid: String
+        /// base64url of the JWS protected header.
+        var header: String
         var jwk: [String: Value]
     }
 
     private let store: EmulatorStore
     private let now: @Sendable () -> Date
-    private var signer: Signer?
+    private let signer = Locked<Signer?>(nil)
 
     init(store: EmulatorStore, now: @escaping @Sendable () -> Date) {
         self.store = store
@@ -67,23 +50,31 @@ actor TokenIssuer {
         access["scp"] = .string(grant.scopes.joined(separator: " "))
         access["azp"] = .string(grant.clientID)
         access["uti"] = .string(Base64URL.encode(CodeGenerator.bytes(16)))
-        let kid = JWKIdentifier(string: signer.kid)
         var body: [String: Value] = [
             "token_type": .string("Bearer"), "scope": .string(grant.scopes.joined(separator: " ")),
             "expires_in": .integer(configuration.tokens.accessTokenLifetime),
             "ext_expires_in": .integer(configuration.tokens.accessTokenLifetime),
-            "access_token": .string(try await signer.keys.sign(TokenClaims(access), kid: kid)),
+            "access_token": .string(try Self.sign(access, with: signer)),
             "client_info": .string(Self.clientInfo(uid: user.id, utid: configuration.tenantID)),
         ]
         if grant.scopes.contains("openid") {
             var id = common
             id["exp"] = .integer(Self.adding(issuedAt, configuration.tokens.idTokenLifetime))
-            body["id_token"] = .string(try await signer.keys.sign(TokenClaims(id), kid: kid))
+            body["id_token"] = .string(try Self.sign(id, with: signer))
         }
         if let refreshToken = grant.refreshToken {
             body["refresh_token"] = .string(refreshToken)
         }
         return body
+    }
+
+    /// `header.payload.signature`: the ES256 signature is the raw `r || s` of ECDSA P-256 over SHA-256
+    /// (RFC 7518 §3.4).
+    private static func sign(_ claims: [String: Value], with signer: Signer) throws -> String {
+        guard let payload = JSONText.encode(.object(claims)) else { throw EmulatorError.serverError }
+        let input = signer.header + "." + Base64URL.encode(payload)
+        let signature = try signer.key.signature(for: Array(input.utf8))
+        return input + "." + Base64URL.encode(signature.rawRepresentation)
     }
 
     /// Whole seconds, clamped to `Int`'s range (never traps on odd clocks or lifetimes).
@@ -100,31 +91,29 @@ actor TokenIssuer {
         return overflow ? (rhs > 0 ? Int.max : Int.min) : sum
     }
 
-    /// base64url of `{"uid": …, "utid": …}`.
+    /// base64url of `{"uid": …, "utid": …}` (keys sorted).
     static func clientInfo(uid: String, utid: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(["uid": uid, "utid": utid])) ?? Data()
-        return Base64URL.encode(data)
+        Base64URL.encode(JSONText.encode(.object(["uid": .string(uid), "utid": .string(utid)])) ?? [])
     }
 
     private func loadSigner() async throws -> Signer {
-        if let signer { return signer }
+        if let signer = signer.value { return signer }
         let created = now().timeIntervalSince1970
         let pem = try await store.writer.write { db in try Keys.signingKeyPEM(db, now: created) }
         let key = try P256.Signing.PrivateKey(pemRepresentation: pem)
         let raw = Array(key.publicKey.rawRepresentation)
         let kid = String(Base64URL.encode(Array(SHA256.hash(data: raw))).prefix(16))
-        let keys = JWTKeyCollection()
-        await keys.add(ecdsa: try ES256PrivateKey(pem: pem), kid: JWKIdentifier(string: kid))
+        let header: Value = ["alg": "ES256", "kid": .string(kid), "typ": "JWT"]
         let jwk: [String: Value] = [
             "kty": .string("EC"), "crv": .string("P-256"), "use": .string("sig"), "alg": .string("ES256"),
             "kid": .string(kid), "x": .string(Base64URL.encode(raw.prefix(32))),
             "y": .string(Base64URL.encode(raw.suffix(32))),
         ]
-        let loaded = Signer(keys: keys, kid: kid, jwk: jwk)
-        if let signer { return signer }
-        signer = loaded
-        return loaded
+        let loaded = Signer(key: key, kid: kid, header: Base64URL.encode(JSONText.encode(header) ?? []), jwk: jwk)
+        return signer.withLock { current in
+            if let current { return current }
+            current = loaded
+            return loaded
+        }
     }
 }

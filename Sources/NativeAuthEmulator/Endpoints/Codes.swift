@@ -16,8 +16,8 @@ extension Exchange {
         purpose: OutboxMessage.Purpose, to recipient: String, channel: String
     ) throws -> [String: Value] {
         try checkResendInterval(session: state.session)
-        try CodeRecord.filter(Column("session_id") == state.session && Column("used") == false)
-            .updateAll(db, Column("used").set(to: true))
+        try db.cachedStatement(sql: "UPDATE codes SET used = 1 WHERE session_id = ? AND used = 0")
+            .execute(arguments: [state.session])
         let codes = configuration.codes
         let tokenID = newID()
         let code = CodeRecord(
@@ -38,10 +38,12 @@ extension Exchange {
     private func checkResendInterval(session: String) throws {
         let interval = Double(configuration.codes.resendInterval)
         guard interval > 0,
-            let last = try CodeRecord.filter(Column("session_id") == session)
-                .order(Column("created_at").desc).fetchOne(db)
+            let last = try Double.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT created_at FROM codes WHERE session_id = ? ORDER BY created_at DESC LIMIT 1"),
+                arguments: [session])
         else { return }
-        let wait = last.createdAt + interval - now
+        let wait = last + interval - now
         if wait > 0 { throw EmulatorError.resendTooSoon(seconds: TokenIssuer.seconds(wait.rounded(.up))) }
     }
 
@@ -50,13 +52,18 @@ extension Exchange {
     func verifyCode(for record: ContinuationRecord) throws -> CodeVerification {
         guard let submitted = context.text("oob") else { throw EmulatorError.invalidParameter("oob") }
         guard
-            var code = try CodeRecord.filter(Column("continuation_id") == record.id && Column("used") == false)
-                .fetchOne(db)
+            var code = try CodeRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM codes WHERE continuation_id = ? AND used = 0 LIMIT 1"),
+                arguments: [record.id])
         else { throw EmulatorError.invalidContinuation("No code is waiting for this continuation token.") }
         guard code.expiresAt > now else { throw EmulatorError.expiredCode }
         if ConstantTime.equalStrings(submitted, code.code) {
-            code.used = true
-            try code.update(db)
+            // Conditional, like `consume`: a code is used up at most once.
+            try db.cachedStatement(sql: "UPDATE codes SET used = 1 WHERE id = ? AND used = 0")
+                .execute(arguments: [code.id])
+            guard db.changesCount == 1 else {
+                throw EmulatorError.invalidContinuation("No code is waiting for this continuation token.")
+            }
             return .valid
         }
         code.attempts += 1

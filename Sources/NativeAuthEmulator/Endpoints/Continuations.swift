@@ -24,14 +24,14 @@ extension Exchange {
     /// when dead after wrong codes.
     func continuation(_ flows: Set<Flow>) throws -> ContinuationRecord {
         let token = try context.required("continuation_token")
-        guard let payload = tokens.open(token), let flow = Flow(rawValue: payload.flow) else {
+        guard let payload = prepared.payload(of: token, tokens: tokens), let flow = Flow(rawValue: payload.flow) else {
             throw EmulatorError.invalidContinuation()
         }
         guard flows.contains(flow), payload.steps.contains(context.endpoint.path) else {
             throw EmulatorError.invalidContinuation("The continuation token belongs to another flow or step.")
         }
         guard Double(payload.expires) > now else { throw EmulatorError.expiredContinuation }
-        guard let record = try ContinuationRecord.fetchOne(db, key: payload.id), record.flow == payload.flow,
+        guard let record = try ContinuationRecord.withID(payload.id, in: db), record.flow == payload.flow,
             record.username == payload.username, record.steps == payload.steps
         else { throw EmulatorError.invalidContinuation() }
         guard record.clientID == context.client.clientID else {
@@ -43,10 +43,13 @@ extension Exchange {
         return record
     }
 
-    /// Marks a continuation used: the step it allowed succeeded.
+    /// Marks a continuation used: the step it allowed succeeded. The update is conditional (`consumed = 0`), so
+    /// a continuation is consumed at most once even if a caller had not re-read it in this transaction.
     func consume(_ record: ContinuationRecord) throws {
-        var record = record
-        record.consumed = true
-        try record.update(db)
+        try db.cachedStatement(sql: "UPDATE continuations SET consumed = 1 WHERE id = ? AND consumed = 0")
+            .execute(arguments: [record.id])
+        guard db.changesCount == 1 else {
+            throw EmulatorError.invalidContinuation("The continuation token was already used.")
+        }
     }
 }

@@ -21,18 +21,24 @@ struct TokenGrant: Sendable {
     var issuedAt: Double
 }
 
-/// One request inside its write transaction: every endpoint is a method of this type.
+/// One request inside its write transaction: every endpoint is a method of this type. The slow, pure work
+/// (opening the token, hashing passwords) was done before the transaction, in `prepared`.
 struct Exchange {
     let context: RequestContext
     let db: Database
     let tokens: ContinuationTokens
+    let prepared: Prepared
 
-    init(context: RequestContext, db: Database) throws {
+    /// `purge` deletes the continuations that expired more than an hour ago (housekeeping, not every request).
+    init(context: RequestContext, db: Database, tokens: ContinuationTokens, prepared: Prepared, purge: Bool) throws {
         self.context = context
         self.db = db
-        let now = context.now.timeIntervalSince1970
-        self.tokens = ContinuationTokens(secret: try Keys.continuationSecret(db, now: now))
-        try ContinuationRecord.filter(Column("expires_at") < now - 3600).deleteAll(db)
+        self.tokens = tokens
+        self.prepared = prepared
+        if purge {
+            let now = context.now.timeIntervalSince1970
+            try ContinuationRecord.filter(Column("expires_at") < now - 3600).deleteAll(db)
+        }
     }
 
     var configuration: TenantConfiguration { context.configuration }
@@ -65,7 +71,7 @@ struct Exchange {
 
     /// The user a flow is about; `user_not_found` when it was deleted meanwhile.
     func user(_ state: FlowState) throws -> UserRecord {
-        guard let id = state.userID, let user = try UserRecord.fetchOne(db, key: id) else {
+        guard let id = state.userID, let user = try UserRecord.withID(id, in: db) else {
             throw EmulatorError.userNotFound
         }
         return user

@@ -11,7 +11,7 @@ struct RequestContext: Sendable {
 
     /// A parameter with surrounding whitespace removed; nil when absent or blank.
     func text(_ name: String) -> String? {
-        guard let value = parameters[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+        guard let value = parameters[name]?.trimmingWhitespace(), !value.isEmpty else {
             return nil
         }
         return value

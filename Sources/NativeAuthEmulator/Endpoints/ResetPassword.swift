@@ -56,11 +56,11 @@ extension Exchange {
             throw EmulatorError.invalidPassword(problem)
         }
         let user = try user(record.state)
-        if let current = user.passwordHash, PasswordHasher.verify(password, against: current) {
+        if let current = user.passwordHash, prepared.verify(password, against: current) {
             throw EmulatorError.invalidPassword(.recentlyUsed)
         }
         var state = record.state
-        state.passwordHash = try PasswordHasher.hash(password, iterations: configuration.passwordHash.iterations)
+        state.passwordHash = try prepared.hash(password, iterations: configuration.passwordHash.iterations)
         state.phase = .resetSubmitted
         state.polls = 0
         try consume(record)

@@ -18,7 +18,7 @@ extension Exchange {
             if let problem = PasswordRules.problem(with: password, policy: configuration.passwordPolicy) {
                 throw EmulatorError.invalidPassword(problem)
             }
-            passwordHash = try PasswordHasher.hash(password, iterations: configuration.passwordHash.iterations)
+            passwordHash = try prepared.hash(password, iterations: configuration.passwordHash.iterations)
         }
         var attributes: [String: String] = [:]
         if let text = context.text("attributes") {
@@ -72,7 +72,7 @@ extension Exchange {
             if let problem = PasswordRules.problem(with: password, policy: configuration.passwordPolicy) {
                 throw EmulatorError.invalidPassword(problem)
             }
-            state.passwordHash = try PasswordHasher.hash(password, iterations: configuration.passwordHash.iterations)
+            state.passwordHash = try prepared.hash(password, iterations: configuration.passwordHash.iterations)
         case ("attributes", .signUpAttributesRequired):
             guard let text = context.text("attributes"), let submitted = AttributeRules.parse(text) else {
                 throw EmulatorError.invalidParameter("attributes")

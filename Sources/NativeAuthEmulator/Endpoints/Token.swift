@@ -34,7 +34,7 @@ extension Exchange {
         guard let password = context.secret("password") else { throw EmulatorError.invalidParameter("password") }
         try checkUsername(record)
         let user = try user(record.state)
-        guard let hash = user.passwordHash, PasswordHasher.verify(password, against: hash) else {
+        guard let hash = user.passwordHash, prepared.verify(password, against: hash) else {
             throw EmulatorError.invalidCredentials
         }
         try consume(record)

@@ -8,6 +8,10 @@ public final class EmulatorStore: Sendable {
     /// The database file, or nil in memory.
     public let path: String?
     let writer: any DatabaseWriter
+    /// The continuation-token HMAC key once read (it never changes after it is created).
+    private let continuationSecretCache = Locked<Data?>(nil)
+    /// When expired continuations were last deleted (seconds since 1970, the emulator's clock).
+    private let lastPurge = Locked<Double?>(nil)
 
     private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
@@ -45,7 +49,35 @@ public final class EmulatorStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "flowrun.authority"
+        configuration.prepareDatabase { db in
+            // The file store runs in WAL mode (DatabasePool): with synchronous=NORMAL a commit appends to the WAL
+            // without an fsync (the WAL is synced at checkpoints). The database cannot be corrupted by a crash;
+            // a power cut may lose the last commits, which an emulator can afford. In memory this is a no-op.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         return configuration
+    }
+
+    /// The 32-byte HMAC key of continuation tokens, read (or created) once, then kept.
+    func continuationSecret(now: Double) async throws -> Data {
+        if let secret = continuationSecretCache.value { return secret }
+        let secret = try await writer.write { db in try Keys.continuationSecret(db, now: now) }
+        return continuationSecretCache.withLock { cached in
+            if let cached { return cached }
+            cached = secret
+            return secret
+        }
+    }
+
+    /// Whether expired continuations are due to be deleted at `now`: at most once a minute (and again whenever
+    /// the clock moved back). Deleting them is housekeeping only: an expired token is refused from its own
+    /// payload before its row is looked up.
+    func purgeDue(now: Double) -> Bool {
+        lastPurge.withLock { last in
+            if let last, now >= last, now - last < 60 { return false }
+            last = now
+            return true
+        }
     }
 
     /// The user with this username (case-insensitive), or nil.

@@ -29,9 +29,54 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         case updatedAt = "updated_at"
     }
 
-    /// The user named `username` (case-insensitive).
+    init(
+        id: String, username: String, passwordHash: String?, attributes: [String: String], mfa: Bool,
+        methods: [StrongAuthMethod], createdAt: Double, updatedAt: Double
+    ) {
+        self.id = id
+        self.username = username
+        self.passwordHash = passwordHash
+        self.attributes = attributes
+        self.mfa = mfa
+        self.methods = methods
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// Read column by column (what the `Codable` default does, without its containers); the JSON columns are
+    /// decoded as GRDB's default decodes them.
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        username = try row.decode(forColumn: "username")
+        passwordHash = try row.decode(forColumn: "password_hash")
+        attributes = try RecordJSON.decode([String: String].self, row, "attributes")
+        mfa = try row.decode(forColumn: "mfa")
+        methods = try RecordJSON.decode([StrongAuthMethod].self, row, "methods")
+        createdAt = try row.decode(forColumn: "created_at")
+        updatedAt = try row.decode(forColumn: "updated_at")
+    }
+
+    /// Written column by column, the JSON columns as GRDB's default writes them (sorted keys).
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["username"] = username
+        container["password_hash"] = passwordHash
+        container["attributes"] = try RecordJSON.encode(attributes)
+        container["mfa"] = mfa
+        container["methods"] = try RecordJSON.encode(methods)
+        container["created_at"] = createdAt
+        container["updated_at"] = updatedAt
+    }
+
+    /// The user named `username` (case-insensitive: the column's collation is NOCASE).
     static func named(_ username: String, in db: Database) throws -> UserRecord? {
-        try UserRecord.filter(Column("username") == username).fetchOne(db)
+        try UserRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM users WHERE username = ? LIMIT 1"), arguments: [username])
+    }
+
+    /// The user with this id.
+    static func withID(_ id: String, in db: Database) throws -> UserRecord? {
+        try UserRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM users WHERE id = ?"), arguments: [id])
     }
 }
 
@@ -54,6 +99,51 @@ struct CodeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     var expiresAt: Double
     var attempts: Int
     var used: Bool
+
+    init(
+        id: String, sessionID: String, continuationID: String, username: String, recipient: String, purpose: String,
+        code: String, createdAt: Double, expiresAt: Double, attempts: Int, used: Bool
+    ) {
+        self.id = id
+        self.sessionID = sessionID
+        self.continuationID = continuationID
+        self.username = username
+        self.recipient = recipient
+        self.purpose = purpose
+        self.code = code
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.attempts = attempts
+        self.used = used
+    }
+
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        sessionID = try row.decode(forColumn: "session_id")
+        continuationID = try row.decode(forColumn: "continuation_id")
+        username = try row.decode(forColumn: "username")
+        recipient = try row.decode(forColumn: "recipient")
+        purpose = try row.decode(forColumn: "purpose")
+        code = try row.decode(forColumn: "code")
+        createdAt = try row.decode(forColumn: "created_at")
+        expiresAt = try row.decode(forColumn: "expires_at")
+        attempts = try row.decode(forColumn: "attempts")
+        used = try row.decode(forColumn: "used")
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["session_id"] = sessionID
+        container["continuation_id"] = continuationID
+        container["username"] = username
+        container["recipient"] = recipient
+        container["purpose"] = purpose
+        container["code"] = code
+        container["created_at"] = createdAt
+        container["expires_at"] = expiresAt
+        container["attempts"] = attempts
+        container["used"] = used
+    }
 
     enum CodingKeys: String, CodingKey {
         case id, username, recipient, purpose, code, attempts, used
@@ -80,6 +170,54 @@ struct ContinuationRecord: Codable, FetchableRecord, PersistableRecord, Sendable
     var locked: Bool
     var createdAt: Double
     var expiresAt: Double
+
+    init(
+        id: String, flow: String, steps: [String], username: String, clientID: String, state: FlowState,
+        consumed: Bool, locked: Bool, createdAt: Double, expiresAt: Double
+    ) {
+        self.id = id
+        self.flow = flow
+        self.steps = steps
+        self.username = username
+        self.clientID = clientID
+        self.state = state
+        self.consumed = consumed
+        self.locked = locked
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        flow = try row.decode(forColumn: "flow")
+        steps = try RecordJSON.decode([String].self, row, "steps")
+        username = try row.decode(forColumn: "username")
+        clientID = try row.decode(forColumn: "client_id")
+        state = try RecordJSON.decode(FlowState.self, row, "state")
+        consumed = try row.decode(forColumn: "consumed")
+        locked = try row.decode(forColumn: "locked")
+        createdAt = try row.decode(forColumn: "created_at")
+        expiresAt = try row.decode(forColumn: "expires_at")
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["flow"] = flow
+        container["steps"] = try RecordJSON.encode(steps)
+        container["username"] = username
+        container["client_id"] = clientID
+        container["state"] = try RecordJSON.encode(state)
+        container["consumed"] = consumed
+        container["locked"] = locked
+        container["created_at"] = createdAt
+        container["expires_at"] = expiresAt
+    }
+
+    /// The continuation with this id.
+    static func withID(_ id: String, in db: Database) throws -> ContinuationRecord? {
+        try ContinuationRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM continuations WHERE id = ?"), arguments: [id])
+    }
 
     enum CodingKeys: String, CodingKey {
         case id, flow, steps, username, state, consumed, locked
@@ -123,5 +261,20 @@ struct KeyRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     enum CodingKeys: String, CodingKey {
         case name, secret, pem
         case createdAt = "created_at"
+    }
+}
+
+/// The JSON columns (`attributes`, `methods`, `steps`, `state`) as GRDB's `Codable` records store them: text
+/// written by a `JSONEncoder` with sorted keys.
+enum RecordJSON {
+    static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ row: Row, _ column: String) throws -> T {
+        let text: String = try row.decode(forColumn: column)
+        return try JSONDecoder().decode(type, from: Data(text.utf8))
     }
 }

@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
@@ -42,7 +43,6 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
-                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -60,6 +60,8 @@ let package = Package(
                 "NativeAuthEmulator", "NativeAuth", "FlowEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .target(
@@ -109,7 +111,7 @@ let package = Package(
         .testTarget(
             name: "NativeAuthHTTPTests",
             dependencies: [
-                "NativeAuthHTTP", "NativeAuth", "FlowEngine", "FlowLoader",
+                "NativeAuthHTTP", "NativeAuth", "FlowEngine", "FlowLoader", "NativeAuthServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

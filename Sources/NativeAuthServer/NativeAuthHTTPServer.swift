@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NativeAuthEmulator
+import UnixSignals
 
 /// The embedded native-auth emulator over HTTP (`flowrun serve`): any HTTP client can use it exactly like the
 /// Microsoft Entra External ID native-authentication API.
@@ -55,9 +56,9 @@ public struct NativeAuthHTTPServer: Sendable {
         return logger
     }
 
-    /// Listens and serves until SIGINT or SIGTERM (a graceful shutdown, when `handlingSignals`) or until the
-    /// calling task is cancelled. `onStarted` receives the port actually bound once the server accepts
-    /// connections. Throws when the address cannot be bound.
+    /// Listens and serves until SIGINT or SIGTERM (when `handlingSignals`) or until the calling task is
+    /// cancelled, then shuts down gracefully (``GracefulService``). `onStarted` receives the port actually bound
+    /// once the server accepts connections. Throws when the address cannot be bound.
     public func run(handlingSignals: Bool = true, onStarted: @escaping @Sendable (Int) async -> Void) async throws {
         let boundPort = BoundPort()
         let configuredPort = port
@@ -71,11 +72,8 @@ public struct NativeAuthHTTPServer: Sendable {
             },
             logger: logger
         )
-        if handlingSignals {
-            try await application.runService()
-        } else {
-            try await application.run()
-        }
+        try await GracefulService.run(
+            application, signals: handlingSignals ? [.sigterm, .sigint] : [], logger: logger)
     }
 }
 

@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NativeAuth
+import NativeAuthServer
 import Testing
 
 /// One canned HTTP answer: a status, a raw body and headers, optionally after a delay.
@@ -118,7 +119,9 @@ enum CannedServer {
             onServerRunning: { channel in await port.set(channel.localAddress?.port ?? 0) },
             logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await application.run() }
+            group.addTask { [logger] in
+                try await GracefulService.run(application, gracePeriod: .milliseconds(500), logger: logger)
+            }
             defer { group.cancelAll() }
             let bound = try await port.wait()
             let authority = try #require(URL(string: "http://127.0.0.1:\(bound)\(tenantPath)"))

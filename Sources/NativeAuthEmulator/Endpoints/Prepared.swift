@@ -40,13 +40,19 @@ struct Prepared: Sendable {
     /// Whether `password` matches `hash`: the precomputed answer when it was computed for exactly these, else
     /// computed now (constant-time either way).
     func verify(_ password: String, against hash: String) -> Bool {
-        if let verified, verified.hash == hash, verified.password == password { return verified.matches }
+        if let verified, ConstantTime.equalStrings(verified.hash, hash),
+            ConstantTime.equalStrings(verified.password, password)
+        {
+            return verified.matches
+        }
         return PasswordHasher.verify(password, against: hash)
     }
 
     /// A salted hash of `password`: the precomputed one when it is for this password and cost, else a new one.
     func hash(_ password: String, iterations: Int) throws -> String {
-        if let hashed, hashed.password == password, hashed.iterations == iterations { return hashed.hash }
+        if let hashed, hashed.iterations == iterations, ConstantTime.equalStrings(hashed.password, password) {
+            return hashed.hash
+        }
         return try PasswordHasher.hash(password, iterations: iterations)
     }
 

@@ -29,33 +29,6 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         case updatedAt = "updated_at"
     }
 
-    init(
-        id: String, username: String, passwordHash: String?, attributes: [String: String], mfa: Bool,
-        methods: [StrongAuthMethod], createdAt: Double, updatedAt: Double
-    ) {
-        self.id = id
-        self.username = username
-        self.passwordHash = passwordHash
-        self.attributes = attributes
-        self.mfa = mfa
-        self.methods = methods
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
-
-    /// Read column by column (what the `Codable` default does, without its containers); the JSON columns are
-    /// decoded as GRDB's default decodes them.
-    init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        username = try row.decode(forColumn: "username")
-        passwordHash = try row.decode(forColumn: "password_hash")
-        attributes = try RecordJSON.decode([String: String].self, row, "attributes")
-        mfa = try row.decode(forColumn: "mfa")
-        methods = try RecordJSON.decode([StrongAuthMethod].self, row, "methods")
-        createdAt = try row.decode(forColumn: "created_at")
-        updatedAt = try row.decode(forColumn: "updated_at")
-    }
-
     /// Written column by column, the JSON columns as GRDB's default writes them (sorted keys).
     func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
@@ -80,6 +53,22 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     }
 }
 
+// Declared outside the struct so that the memberwise initializer stays synthesized.
+extension UserRecord {
+    /// Read column by column (what the `Codable` default does, without its containers); the JSON columns are
+    /// decoded as GRDB's default decodes them.
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        username = try row.decode(forColumn: "username")
+        passwordHash = try row.decode(forColumn: "password_hash")
+        attributes = try RecordJSON.decode([String: String].self, row, "attributes")
+        mfa = try row.decode(forColumn: "mfa")
+        methods = try RecordJSON.decode([StrongAuthMethod].self, row, "methods")
+        createdAt = try row.decode(forColumn: "created_at")
+        updatedAt = try row.decode(forColumn: "updated_at")
+    }
+}
+
 /// A row of `codes`: a one-time passcode the emulator "sent" (the outbox).
 struct CodeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "codes"
@@ -99,37 +88,6 @@ struct CodeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     var expiresAt: Double
     var attempts: Int
     var used: Bool
-
-    init(
-        id: String, sessionID: String, continuationID: String, username: String, recipient: String, purpose: String,
-        code: String, createdAt: Double, expiresAt: Double, attempts: Int, used: Bool
-    ) {
-        self.id = id
-        self.sessionID = sessionID
-        self.continuationID = continuationID
-        self.username = username
-        self.recipient = recipient
-        self.purpose = purpose
-        self.code = code
-        self.createdAt = createdAt
-        self.expiresAt = expiresAt
-        self.attempts = attempts
-        self.used = used
-    }
-
-    init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        sessionID = try row.decode(forColumn: "session_id")
-        continuationID = try row.decode(forColumn: "continuation_id")
-        username = try row.decode(forColumn: "username")
-        recipient = try row.decode(forColumn: "recipient")
-        purpose = try row.decode(forColumn: "purpose")
-        code = try row.decode(forColumn: "code")
-        createdAt = try row.decode(forColumn: "created_at")
-        expiresAt = try row.decode(forColumn: "expires_at")
-        attempts = try row.decode(forColumn: "attempts")
-        used = try row.decode(forColumn: "used")
-    }
 
     func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
@@ -154,6 +112,23 @@ struct CodeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     }
 }
 
+// Declared outside the struct so that the memberwise initializer stays synthesized.
+extension CodeRecord {
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        sessionID = try row.decode(forColumn: "session_id")
+        continuationID = try row.decode(forColumn: "continuation_id")
+        username = try row.decode(forColumn: "username")
+        recipient = try row.decode(forColumn: "recipient")
+        purpose = try row.decode(forColumn: "purpose")
+        code = try row.decode(forColumn: "code")
+        createdAt = try row.decode(forColumn: "created_at")
+        expiresAt = try row.decode(forColumn: "expires_at")
+        attempts = try row.decode(forColumn: "attempts")
+        used = try row.decode(forColumn: "used")
+    }
+}
+
 /// A row of `continuations`: one issued continuation token and the flow state it carries.
 struct ContinuationRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     static let databaseTableName = "continuations"
@@ -170,35 +145,6 @@ struct ContinuationRecord: Codable, FetchableRecord, PersistableRecord, Sendable
     var locked: Bool
     var createdAt: Double
     var expiresAt: Double
-
-    init(
-        id: String, flow: String, steps: [String], username: String, clientID: String, state: FlowState,
-        consumed: Bool, locked: Bool, createdAt: Double, expiresAt: Double
-    ) {
-        self.id = id
-        self.flow = flow
-        self.steps = steps
-        self.username = username
-        self.clientID = clientID
-        self.state = state
-        self.consumed = consumed
-        self.locked = locked
-        self.createdAt = createdAt
-        self.expiresAt = expiresAt
-    }
-
-    init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        flow = try row.decode(forColumn: "flow")
-        steps = try RecordJSON.decode([String].self, row, "steps")
-        username = try row.decode(forColumn: "username")
-        clientID = try row.decode(forColumn: "client_id")
-        state = try RecordJSON.decode(FlowState.self, row, "state")
-        consumed = try row.decode(forColumn: "consumed")
-        locked = try row.decode(forColumn: "locked")
-        createdAt = try row.decode(forColumn: "created_at")
-        expiresAt = try row.decode(forColumn: "expires_at")
-    }
 
     func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
@@ -224,6 +170,22 @@ struct ContinuationRecord: Codable, FetchableRecord, PersistableRecord, Sendable
         case clientID = "client_id"
         case createdAt = "created_at"
         case expiresAt = "expires_at"
+    }
+}
+
+// Declared outside the struct so that the memberwise initializer stays synthesized.
+extension ContinuationRecord {
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        flow = try row.decode(forColumn: "flow")
+        steps = try RecordJSON.decode([String].self, row, "steps")
+        username = try row.decode(forColumn: "username")
+        clientID = try row.decode(forColumn: "client_id")
+        state = try RecordJSON.decode(FlowState.self, row, "state")
+        consumed = try row.decode(forColumn: "consumed")
+        locked = try row.decode(forColumn: "locked")
+        createdAt = try row.decode(forColumn: "created_at")
+        expiresAt = try row.decode(forColumn: "expires_at")
     }
 }
 

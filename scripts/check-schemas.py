@@ -9,7 +9,9 @@ Always: schemas/flow.schema.json and schemas/catalog.schema.json must be valid D
 schemas/catalogs/*.json must validate against catalog.schema.json (and be named after its `authority`).
 
 Flow files (.yaml, .yml, .json; directories are searched recursively) given as arguments must validate against
-flow.schema.json, and scenario files (NAME.test.yaml, .test.yml, .test.json) against scenario.schema.json; a YAML flow must start with the editor modeline
+flow.schema.json, scenario files (NAME.test.yaml, .test.yml, .test.json) against scenario.schema.json, and the
+configuration files authority.yaml and flowrun.yaml against authority.schema.json and project.schema.json (whose
+every key must have a description); a YAML file must start with the editor modeline
 `# yaml-language-server: $schema=<relative path to schemas/flow.schema.json>` and a JSON flow must carry the
 same path (or the schema's $id) in "$schema". Every flow file under an `--expect-invalid DIR` must FAIL validation
 (negative fixtures); a YAML fixture may say why with a line `# expect: TEXT`, and then one of its errors
@@ -42,6 +44,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FLOW_SCHEMA = os.path.join(ROOT, "schemas", "flow.schema.json")
 CATALOG_SCHEMA = os.path.join(ROOT, "schemas", "catalog.schema.json")
 SCENARIO_SCHEMA = os.path.join(ROOT, "schemas", "scenario.schema.json")
+AUTHORITY_SCHEMA = os.path.join(ROOT, "schemas", "authority.schema.json")
+PROJECT_SCHEMA = os.path.join(ROOT, "schemas", "project.schema.json")
+# The project's configuration files, by name: validated against their own schemas, never as flows.
+CONFIG_SCHEMAS = {
+    **{f"authority.{ext}": AUTHORITY_SCHEMA for ext in ("yaml", "yml", "json")},
+    **{f"flowrun.{ext}": PROJECT_SCHEMA for ext in ("yaml", "yml", "json")},
+}
 SCENARIO_SUFFIXES = (".test.yaml", ".test.yml", ".test.json")
 CATALOGS = os.path.join(ROOT, "schemas", "catalogs")
 DEFAULT_VALID = ["flows", os.path.join("schemas", "tests", "valid"), os.path.join("schemas", "tests", "scenarios", "valid")]
@@ -270,9 +279,35 @@ def is_scenario(path):
     return path.lower().endswith(SCENARIO_SUFFIXES)
 
 
+def config_schema(path):
+    """The schema of a configuration file (`authority.yaml`, `flowrun.yaml`), or None for any other file."""
+    return CONFIG_SCHEMAS.get(os.path.basename(path).lower())
+
+
+def schema_of(path):
+    """The schema a file must validate against: its configuration schema, the scenario or the flow schema."""
+    return config_schema(path) or (SCENARIO_SCHEMA if is_scenario(path) else FLOW_SCHEMA)
+
+
+def undescribed_keys(schema, where="#"):
+    """The JSON paths of properties (anywhere in `schema`) that have no description."""
+    missing = []
+    if isinstance(schema, dict):
+        for name, sub in (schema.get("properties") or {}).items():
+            if not (isinstance(sub, dict) and sub.get("description")):
+                missing.append(f"{where}/properties/{name}")
+        for key, sub in schema.items():
+            if isinstance(sub, (dict, list)):
+                missing += undescribed_keys(sub, f"{where}/{key}")
+    elif isinstance(schema, list):
+        for index, sub in enumerate(schema):
+            missing += undescribed_keys(sub, f"{where}/{index}")
+    return missing
+
+
 def schema_reference(path, schema_id):
     """The values a file may use to name its schema: its relative path, or its $id."""
-    schema = SCENARIO_SCHEMA if is_scenario(path) else FLOW_SCHEMA
+    schema = schema_of(path)
     rel = os.path.relpath(schema, os.path.dirname(os.path.abspath(path))).replace(os.sep, "/")
     return rel, {rel, schema_id}
 
@@ -305,6 +340,9 @@ class Checker:
             return None
         if schema.get("$schema") != "https://json-schema.org/draft/2020-12/schema":
             self.fail(path, "\"$schema\" must be https://json-schema.org/draft/2020-12/schema")
+            return None
+        if path in (AUTHORITY_SCHEMA, PROJECT_SCHEMA) and undescribed_keys(schema):
+            self.fail(path, f"every key needs a description: {', '.join(undescribed_keys(schema))}")
             return None
         self.ok(path)
         return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
@@ -351,7 +389,7 @@ class Checker:
             self.fail(path, describe(best_error(errors), node))
             return
         rel, accepted = schema_reference(path, validator.schema.get("$id"))
-        if path.endswith(".json"):
+        if path.endswith(".json") and config_schema(path) is None:
             if data.get("$schema") not in accepted:
                 self.fail(path, f"a JSON flow must carry \"$schema\": \"{rel}\"")
                 return
@@ -384,6 +422,7 @@ def main(argv=None):
     flow_validator = checker.check_schema(FLOW_SCHEMA)
     catalog_validator = checker.check_schema(CATALOG_SCHEMA)
     scenario_validator = checker.check_schema(SCENARIO_SCHEMA)
+    config_validators = {schema: checker.check_schema(schema) for schema in (AUTHORITY_SCHEMA, PROJECT_SCHEMA)}
 
     if catalog_validator is not None:
         catalogs = sorted(os.path.join(CATALOGS, name) for name in os.listdir(CATALOGS) if name.endswith(".json")) \
@@ -393,7 +432,7 @@ def main(argv=None):
         for path in catalogs:
             checker.check_catalog(path, catalog_validator)
 
-    if flow_validator is not None and scenario_validator is not None:
+    if flow_validator is not None and scenario_validator is not None and None not in config_validators.values():
         for group, expect_valid in ((valid, True), (invalid, False)):
             for argument in group:
                 path = resolve(argument)
@@ -404,7 +443,8 @@ def main(argv=None):
                 if not files:
                     checker.fail(path, "no flow files (.yaml, .yml, .json) found")
                 for file in files:
-                    validator = scenario_validator if is_scenario(file) else flow_validator
+                    validator = config_validators.get(config_schema(file)) \
+                        or (scenario_validator if is_scenario(file) else flow_validator)
                     checker.check_flow(file, validator, expect_valid)
 
     print(f"{checker.passed} passed, {checker.failed} failed")

@@ -1,17 +1,26 @@
 import FlowModel
 
 /// FR126: a flow that tells "no such user" apart from "wrong password" tells anyone which email addresses
-/// have an account.
+/// have an account. Only where the authority treated the two alike: one action step whose call can answer
+/// either. Where they come from different steps (an email-first sign-in: `userNotFound` from the step that
+/// sends the email alone, `invalidCredentials` from the later password step), the authority has already told
+/// them apart by its first answer, and the flow reveals nothing more.
 extension DocumentChecker {
     mutating func reportAccountEnumeration() {
+        for index in document.steps.indices {
+            reportAccountEnumeration(at: index)
+        }
+    }
+
+    private mutating func reportAccountEnumeration(at index: Int) {
         var notFoundEdges: [Int] = []
         var wrongPasswordEdges: [Int] = []
-        for index in document.steps.indices {
+        do {
             // Only outcomes the flow names: `otherwise` gathers outcomes its author expects never to happen.
-            guard case .action(let action) = document.steps[index].kind,
+            guard case .action(let action) = document.steps[index].kind, steps.indices.contains(index),
                 case .action(_, _, let routes) = steps[index].kind
             else {
-                continue
+                return
             }
             for handler in action.outcomes.handlers {
                 let name = handler.outcome.value

@@ -11,10 +11,9 @@ extension DocumentChecker {
                 outcomes: addUncheckedRoutes(step.outcomes, from: index))
         }
         guard let action = catalog.actions[step.action.value] else {
-            let suggestion = Spelling.suggestion(for: step.action.value, among: catalog.actions.keys)
             report(
                 .unknownAction, "action `\(step.action.value)` is not in the `\(catalog.authority)` catalog",
-                at: step.action.position, hint: suggestion.map { "did you mean `\($0)`?" })
+                at: step.action.position, hint: Self.unknownActionHint(step.action.value, in: catalog))
             return .action(
                 name: step.action.value, arguments: step.arguments,
                 outcomes: addUncheckedRoutes(step.outcomes, from: index))
@@ -26,6 +25,22 @@ extension DocumentChecker {
             subject: "action `\(step.action.value)`", unhandled: .unhandledOutcome, impossible: .impossibleOutcome,
             noun: "outcome")
         return .action(name: step.action.value, arguments: step.arguments, outcomes: outcomes)
+    }
+
+    /// FR104's hint: the action meant when the name is a likely typo, else the three closest actions (those of
+    /// the same group, such as `signIn.`, first); and where to read them all.
+    static func unknownActionHint(_ name: String, in catalog: ActionCatalog) -> String {
+        let list = "`flowrun catalog` lists every action"
+        if let meant = Spelling.suggestion(for: name, among: catalog.actions.keys) {
+            return "did you mean `\(meant)`? (\(list))"
+        }
+        let group = name.split(separator: ".").first.map { $0.lowercased() + "." } ?? ""
+        let closest = catalog.actions.keys.sorted {
+            let left = ($0.lowercased().hasPrefix(group) ? 0 : 1, Spelling.editDistance(name, $0), $0)
+            let right = ($1.lowercased().hasPrefix(group) ? 0 : 1, Spelling.editDistance(name, $1), $1)
+            return left < right
+        }
+        return "the closest actions are " + closest.prefix(3).map { "`\($0)`" }.joined(separator: ", ") + " (\(list))"
     }
 
     /// What the rules need of a catalog action, worked out once per action a document calls.

@@ -85,6 +85,7 @@ struct DocumentChecker {
         reportExposedValues()
         reportAccountEnumeration()
         diagnostics.removeAll { disabledRules.contains($0.code) }
+        applyAcknowledgements()
         guard !diagnostics.hasErrors, let start = stepIndex[document.start.value] else { return nil }
         return Program(
             file: document.file, id: document.id.value, title: document.title, description: document.description,

@@ -61,6 +61,10 @@ enum InputValidation {
                 if let problem = attributesProblem(values[field.name], field: field) { return problem }
                 continue
             }
+            if field.type == .list {
+                if let problem = listProblem(values[field.name], field: field) { return problem }
+                continue
+            }
             guard case .string(let text)? = values[field.name], !text.isEmpty else {
                 return "\(field.label) is required"
             }
@@ -69,6 +73,18 @@ enum InputValidation {
             }
             if let pattern = field.pattern, !Patterns.wholeMatch(pattern, text) {
                 return field.patternMessage ?? "\(field.label) is not in the expected form"
+            }
+        }
+        return nil
+    }
+
+    /// A `list` answer: at least one word, each matching the input's pattern.
+    private static func listProblem(_ value: Value?, field: InputField) -> String? {
+        guard case .list(let items)? = value, !items.isEmpty else { return "\(field.label) is required" }
+        for item in items {
+            guard case .string(let word) = item else { return "\(field.label) must be a list of words" }
+            if let pattern = field.pattern, !Patterns.wholeMatch(pattern, word) {
+                return field.patternMessage ?? "\(field.label): `\(word)` is not in the expected form"
             }
         }
         return nil

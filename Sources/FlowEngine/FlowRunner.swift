@@ -29,9 +29,15 @@ public struct FlowRunner: Sendable {
         if !missing.isEmpty {
             return .failed(EngineError("missing params: " + missing.map { "`\($0)`" }.joined(separator: ", ")))
         }
+        var given = params
+        for param in program.params {
+            if let value = params[param.name.value] {
+                given[param.name.value] = ListValues.converted(value, to: param.type)
+            }
+        }
         var interpreter = Interpreter(runner: self)
         let secrets = interpreter.secretNames(of: program)
-        let frame = Session.Frame(file: "", step: program.start, variables: params, secretNames: secrets)
+        let frame = Session.Frame(file: "", step: program.start, variables: given, secretNames: secrets)
         interpreter.session = Session(flowID: program.id, flowDigest: digest, frames: [frame])
         return await interpreter.run()
     }

@@ -54,7 +54,8 @@ struct Interpreter {
                             continue
                         }
                         result = try take(edge, in: program)
-                    case .success(.values(let values)):
+                    case .success(.values(let given)):
+                        let values = ListValues.converted(given, for: request.fields)
                         if let refusal = InputValidation.problem(with: values, for: request.fields) {
                             problem = refusal
                             emit(
@@ -179,7 +180,7 @@ struct Interpreter {
                 let key = "\(session.frames[session.frames.count - 1].file)#\(index)"
                 let count = session.attempts[key, default: 0] + 1
                 session.attempts[key] = count
-                if count >= limit, let exhausted = edge.exhausted {
+                if count > limit, let exhausted = edge.exhausted {
                     emit(EngineEvent(.attemptsExhausted, flow: program.file, step: step.name.value, edge: index))
                     index = exhausted
                     continue

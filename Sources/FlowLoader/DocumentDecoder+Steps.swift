@@ -3,7 +3,7 @@ import FlowModel
 /// `steps:` and the seven step kinds.
 extension DocumentDecoder {
     static let stepKinds = ["ask", "action", "choose", "set", "use", "end", "fail"]
-    static let commonStepKeys = ["message", "description"]
+    static let commonStepKeys = ["message", "description", "allow"]
     static let stepKeys: [String: [String]] = [
         "ask": ["ask", "hint", "choices", "next"],
         "action": ["action", "with", "on"],
@@ -73,8 +73,10 @@ extension DocumentDecoder {
         case "end": kind = endSpec(kindEntry, reason: fields["reason"], output: fields["output"]).map { .end($0) }
         default: kind = failSpec(kindEntry, output: fields["output"]).map { .end($0) }
         }
+        let allow = fields["allow"].map { acknowledgements($0) } ?? []
         guard let kind else { return nil }
-        return StepDeclaration(name: Located(item.key, at: item.keyPosition), message: message, kind: kind)
+        return StepDeclaration(
+            name: Located(item.key, at: item.keyPosition), message: message, kind: kind, allow: allow)
     }
 
     private mutating func askStep(_ fields: Fields, context: @autoclosure () -> String, at position: SourcePosition)

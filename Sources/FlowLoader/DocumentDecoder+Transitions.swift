@@ -110,12 +110,12 @@ extension DocumentDecoder {
             report(
                 .conflictingKeys,
                 "`attempts` needs `exhausted`: where to go once the attempts are used up (\(context()))",
-                at: entry.keyPosition)
+                at: entry.keyPosition, hint: "add `exhausted:`, e.g. `exhausted: { fail: too_many_attempts }`")
             valid = false
         case (nil, let entry?):
             report(
                 .conflictingKeys, "`exhausted` needs `attempts`: how many times the transition may be taken",
-                at: entry.keyPosition)
+                at: entry.keyPosition, hint: "add `attempts: N` (the transition is taken N times, then `exhausted`)")
             valid = false
         default:
             break

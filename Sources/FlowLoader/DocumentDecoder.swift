@@ -80,9 +80,10 @@ struct DocumentDecoder {
     /// Whether no more findings are reported.
     var isSaturated: Bool { diagnostics.count >= Self.maxDiagnostics }
 
-    mutating func report(_ code: RuleCode, _ message: String, at position: SourcePosition?) {
+    /// Records a finding; `hint` replaces the rule's general hint when the fix is specific to this finding.
+    mutating func report(_ code: RuleCode, _ message: String, at position: SourcePosition?, hint: String? = nil) {
         guard !isSaturated else { return }
-        diagnostics.append(Diagnostic(code, message, file: file, at: position))
+        diagnostics.append(Diagnostic(code, message, file: file, at: position, hint: hint))
     }
 }
 

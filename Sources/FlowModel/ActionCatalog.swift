@@ -137,6 +137,7 @@ extension InputType {
         case .code: return .code
         case .text: return .string
         case .attributes: return .attributes
+        case .list: return .stringList
         }
     }
 }

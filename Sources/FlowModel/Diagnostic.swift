@@ -18,6 +18,9 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Where in the file; `nil` when the finding is about the file as a whole (e.g. unreadable).
     public var position: SourcePosition?
     public var hint: String
+    /// The author's reason when the warning is acknowledged at its step (`allow:`); such a warning does not
+    /// fail `--strict`.
+    public var acknowledged: String?
 
     public init(
         _ code: RuleCode, _ message: String, file: String, at position: SourcePosition?,
@@ -42,6 +45,9 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
 extension Array where Element == Diagnostic {
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// Whether any warning is not acknowledged: what `--strict` fails on.
+    public var hasUnacknowledgedWarnings: Bool { contains { $0.severity == .warning && $0.acknowledged == nil } }
 
     /// Sorted by file, then position, then code: the order every report prints.
     public func sortedForReport() -> [Diagnostic] {

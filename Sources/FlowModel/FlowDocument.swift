@@ -39,6 +39,8 @@ public enum InputType: String, Sendable, Hashable, Codable, CaseIterable {
     case code
     case text
     case attributes
+    /// A list of words, such as scopes: answered or passed as one text, split at spaces and commas.
+    case list
 
     /// Passwords and codes are secret unless a flow says otherwise.
     public var isSecretByDefault: Bool { self == .password || self == .code }

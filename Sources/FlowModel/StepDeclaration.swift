@@ -4,11 +4,26 @@ public struct StepDeclaration: Sendable, Hashable {
     /// Shown when the step is entered.
     public var message: Template?
     public var kind: StepKind
+    /// `allow:`: warnings acknowledged at this step, by rule code, each with the author's reason.
+    public var allow: [Acknowledgement]
 
-    public init(name: Located<String>, message: Template? = nil, kind: StepKind) {
+    public init(name: Located<String>, message: Template? = nil, kind: StepKind, allow: [Acknowledgement] = []) {
         self.name = name
         self.message = message
         self.kind = kind
+        self.allow = allow
+    }
+}
+
+/// A warning the author acknowledges at one step (`allow: { FR126: "reason" }`): `--strict` does not fail on
+/// it, and `validate` reports it as acknowledged, with the reason.
+public struct Acknowledgement: Sendable, Hashable {
+    public var code: Located<String>
+    public var reason: Located<String>
+
+    public init(code: Located<String>, reason: Located<String>) {
+        self.code = code
+        self.reason = reason
     }
 }
 

@@ -46,7 +46,10 @@ public struct DiagnosticReport: Sendable, Hashable {
     }
 
     public var errorCount: Int { diagnostics.count(where: { $0.severity == .error }) }
-    public var warningCount: Int { diagnostics.count(where: { $0.severity == .warning }) }
+    /// Warnings not acknowledged with `allow:`.
+    public var warningCount: Int { diagnostics.count(where: { $0.severity == .warning && $0.acknowledged == nil }) }
+    /// Warnings acknowledged with `allow:`: reported, never a failure.
+    public var acknowledgedCount: Int { diagnostics.count(where: { $0.acknowledged != nil }) }
 
     /// Whether the report means failure: any error, or any warning when `strict`.
     public func failed(strict: Bool) -> Bool {
@@ -63,6 +66,7 @@ public struct DiagnosticReport: Sendable, Hashable {
         var counts: [String] = []
         if errorCount > 0 { counts.append(Self.count(errorCount, "error")) }
         if warningCount > 0 { counts.append(Self.count(warningCount, "warning")) }
+        if acknowledgedCount > 0 { counts.append("\(Self.count(acknowledgedCount, "warning")) acknowledged") }
         let problems = counts.isEmpty ? "no problems" : counts.joined(separator: ", ")
         return "\(problems) in \(Self.count(files.count, "file"))"
     }

@@ -22,6 +22,10 @@ extension DiagnosticFormatter {
             if !diagnostic.hint.isEmpty {
                 message += "\nhint: " + diagnostic.hint
             }
+            if let reason = diagnostic.acknowledged {
+                message += "\nacknowledged: " + reason
+                return "::notice \(properties.joined(separator: ","))::\(escapeData(message))\n"
+            }
             return "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(message))\n"
         }.joined()
     }

@@ -37,6 +37,7 @@ private struct JSONDiagnostic: Encodable {
     var code: String
     var message: String
     var hint: String
+    var acknowledged: String?
 
     init(_ diagnostic: Diagnostic) {
         file = diagnostic.file
@@ -46,10 +47,11 @@ private struct JSONDiagnostic: Encodable {
         code = diagnostic.code.rawValue
         message = diagnostic.message
         hint = diagnostic.hint
+        acknowledged = diagnostic.acknowledged
     }
 
     private enum CodingKeys: String, CodingKey {
-        case file, line, column, severity, code, message, hint
+        case file, line, column, severity, code, message, hint, acknowledged
     }
 
     /// Writes `null` for a missing position instead of leaving the keys out, so every entry has the same keys.
@@ -62,5 +64,6 @@ private struct JSONDiagnostic: Encodable {
         try container.encode(code, forKey: .code)
         try container.encode(message, forKey: .message)
         try container.encode(hint, forKey: .hint)
+        try container.encodeIfPresent(acknowledged, forKey: .acknowledged)
     }
 }

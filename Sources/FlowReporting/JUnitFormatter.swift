@@ -10,8 +10,11 @@ extension DiagnosticFormatter {
         var failedCases = 0
         for file in report.files {
             let findings = report.diagnostics(in: file)
-            let failures = findings.filter { $0.severity == .error || options.strict }
-            let notes = findings.filter { !($0.severity == .error || options.strict) }
+            let fails = { (finding: Diagnostic) in
+                finding.severity == .error || (options.strict && finding.acknowledged == nil)
+            }
+            let failures = findings.filter(fails)
+            let notes = findings.filter { !fails($0) }
             if !failures.isEmpty { failedCases += 1 }
             let name = xmlAttribute(file)
             if findings.isEmpty {

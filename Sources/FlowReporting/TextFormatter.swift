@@ -50,8 +50,9 @@ extension DiagnosticFormatter {
         let severity =
             diagnostic.severity == .error
             ? style.error(diagnostic.severity.rawValue) : style.warning(diagnostic.severity.rawValue)
+        let acknowledged = diagnostic.acknowledged.map { " (acknowledged: \(printable($0)))" } ?? ""
         return style.bold(printable(place) + ":") + " " + severity + " " + style.bold(diagnostic.code.rawValue + ":")
-            + " " + printable(diagnostic.message)
+            + " " + printable(diagnostic.message) + acknowledged
     }
 
     /// The source line with a gutter, and a caret under the column; nothing when the line does not exist.

@@ -20,9 +20,10 @@ struct ScenarioDecoder {
     mutating func decode(_ root: DataNode) -> ScenarioFile? {
         guard
             let fields = reader.map(
-                root, "a scenario file", known: ["description", "flow", "authority", "scenarios"],
+                root, "a scenario file", known: ["$schema", "description", "flow", "authority", "scenarios"],
                 required: ["flow", "scenarios"])
         else { return nil }
+        if let entry = fields["$schema"] { _ = reader.string(entry.value, "`$schema`") }
         if let entry = fields["description"] { _ = reader.string(entry.value, "`description`") }
         let flow = fields["flow"].flatMap { reader.string($0.value, "`flow`") }
         let authority = fields["authority"].map { authoritySetup($0.value) } ?? AuthoritySetup()

@@ -1,8 +1,10 @@
-/// Runs the scenarios of many files, `jobs` at a time; results come back in file and scenario order.
+/// Runs the scenarios of many files, `jobs` at a time; results come back in file and scenario order, and each
+/// is also handed to `finished` as soon as it is known.
 public enum ScenarioSuite {
-    public static func run(_ files: [LoadedScenarios], jobs: Int, matching filter: String? = nil) async
-        -> [ScenarioResult]
-    {
+    public static func run(
+        _ files: [LoadedScenarios], jobs: Int, matching filter: String? = nil,
+        finished: (@Sendable (ScenarioResult) -> Void)? = nil
+    ) async -> [ScenarioResult] {
         let work = files.flatMap { file in
             file.file.scenarios.filter { filter == nil || $0.name.value.contains(filter ?? "") }.map { (file, $0) }
         }
@@ -19,6 +21,7 @@ public enum ScenarioSuite {
             for _ in 0..<max(1, jobs) { startNext() }
             for await (index, result) in group {
                 results[index] = result
+                finished?(result)
                 startNext()
             }
         }

@@ -64,6 +64,9 @@ actor SteeringInputs: InputSource {
         case .text:
             let text = Self.text(matching: field.pattern)
             return (.string(text), .value(.string(text)))
+        case .list:
+            let word = Self.text(matching: field.pattern)
+            return (.list([.string(word)]), .value(.string(word)))
         case .attributes:
             var values: [String: Value] = [:]
             for attribute in field.attributes {

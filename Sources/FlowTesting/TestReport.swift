@@ -31,18 +31,11 @@ public struct TestReport: Sendable {
 
     /// A line per scenario, the failures under each failed one, the coverage table with uncovered edges by
     /// `file:line:column`, and a summary line.
-    public func text() -> String {
+    /// `scenarios: false` leaves out the scenario lines (printed one by one as each scenario finished).
+    public func text(scenarios: Bool = true) -> String {
         var lines: [String] = []
-        for result in results {
-            let place = "\(result.file):\(result.position.line):\(result.position.column)"
-            let time = String(format: "%.2f s", result.seconds)
-            lines.append("\(result.passed ? "PASS" : "FAIL") \(place) \(result.name) (\(time))")
-            for failure in result.failures {
-                lines.append(
-                    contentsOf: failure.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
-                        ($0.offset == 0 ? "  ✗ " : "    ") + $0.element
-                    })
-            }
+        if scenarios {
+            for result in results { lines += Self.lines(of: result) }
         }
         if !coverage.isEmpty {
             lines.append("")
@@ -74,6 +67,20 @@ public struct TestReport: Sendable {
                     minimumCoverage ?? 0))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The text lines of one scenario: `PASS file:line:column name (0.12 s)`, then each failure under it.
+    public static func lines(of result: ScenarioResult) -> [String] {
+        let place = "\(result.file):\(result.position.line):\(result.position.column)"
+        let time = String(format: "%.2f s", result.seconds)
+        var lines = ["\(result.passed ? "PASS" : "FAIL") \(place) \(result.name) (\(time))"]
+        for failure in result.failures {
+            lines.append(
+                contentsOf: failure.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+                    ($0.offset == 0 ? "  ✗ " : "    ") + $0.element
+                })
+        }
+        return lines
     }
 
     /// `12 scenarios: 11 passed, 1 failed; transition coverage 95.2% (120 of 126 edges)`.

@@ -23,8 +23,8 @@ enum GeneratedFlows {
         return text
     }
 
-    /// A loop of `states` `set` steps taken round `laps` times (the back edge has an attempt limit of `laps`,
-    /// whose exhaustion ends the flow): `states × laps` steps and one end.
+    /// A loop of `states` `set` steps taken round `laps + 1` times (the back edge may be taken `laps` times;
+    /// the next time it is exhausted, which ends the flow): `states × (laps + 1)` steps and one end.
     static func loop(states: Int, laps: Int) -> String {
         var text = "flowrun: 1\nid: loop\nstart: s0\nsteps:\n"
         for index in 0..<(states - 1) {
@@ -230,6 +230,7 @@ struct InstantInputs: InputSource {
         case .password: return .string("Blue-Sky-Ladder-42")
         case .code: return .string("12345678")
         case .text: return .string("text")
+        case .list: return .list([.string("openid")])
         case .attributes:
             var object: [String: Value] = [:]
             for attribute in field.attributes { object[attribute.name] = .string("Ann") }

@@ -35,7 +35,7 @@ struct InterpreterBench: AsyncParsableCommand {
             ) { (InstantAuthority(catalog: Self.catalog, answers: [:]), InstantInputs()) }
         }
         if cases.contains("loop") {
-            let laps = max(stepsPerRepetition / 10, 1)
+            let laps = max(stepsPerRepetition / 10 - 1, 1)
             let loop = try GeneratedFlows.program(GeneratedFlows.loop(states: 10, laps: laps))
             try await Self.measure(
                 "10-state loop (set steps, attempt-limited back edge)", program: loop, repetitions: repetitions,

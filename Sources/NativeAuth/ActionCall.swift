@@ -158,8 +158,8 @@ struct ActionCall: Sendable {
     // MARK: Finishing
 
     /// The result as `perform` returns it: an outcome the catalog does not declare, or with other data keys,
-    /// becomes `unexpected` (a client bug, never a server's doing); secret argument values are replaced by
-    /// `[redacted]` in every datum the catalog does not mark secret.
+    /// becomes `unexpected` (a client bug, never a server's doing); a datum the catalog does not mark secret
+    /// that repeats a secret argument is replaced by `[redacted]` as a whole (see ``redacting(_:in:)``).
     func finish(_ result: ActionResult) -> ActionResult {
         var result = result
         if let declared = declaration.outcomes[result.outcome] {
@@ -177,25 +177,33 @@ struct ActionCall: Sendable {
         return redacting(secrets, in: result)
     }
 
-    /// `result` with each of `secrets` replaced by `[redacted]` in every datum the catalog does not mark
-    /// secret.
+    /// The data the server writes as free text (its `error_description`): a server may repeat what it was sent
+    /// anywhere in them, so one that holds a secret argument is withheld as a whole. Every other datum (codes,
+    /// suberrors, addresses) is withheld only when it is a secret argument, so that a password that happens to
+    /// be part of an error code or an email address changes nothing that is shown.
+    static let serverText: Set<String> = ["errorDescription"]
+
+    /// `result` with every datum the catalog does not mark secret that repeats one of `secrets` replaced, as a
+    /// whole, by `[redacted]`: a string equal to a secret, or server text (``serverText``) that contains one.
+    /// Masking is by where a value came from, never by cutting text: nothing else is altered.
     func redacting(_ secrets: [String], in result: ActionResult) -> ActionResult {
         let secrets = secrets.filter { !$0.isEmpty }
         guard !secrets.isEmpty else { return result }
         var result = result
         let declared = declaration.outcomes[result.outcome]?.data ?? [:]
         for (key, value) in result.data where declared[key]?.secret != true {
-            result.data[key] = Self.redacting(secrets, in: value)
+            result.data[key] = Self.redacting(secrets, in: value, freeText: Self.serverText.contains(key))
         }
         return result
     }
 
-    private static func redacting(_ secrets: [String], in value: Value) -> Value {
+    private static func redacting(_ secrets: [String], in value: Value, freeText: Bool) -> Value {
         switch value {
         case .string(let text):
-            return .string(secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "[redacted]") })
-        case .list(let items): return .list(items.map { redacting(secrets, in: $0) })
-        case .object(let fields): return .object(fields.mapValues { redacting(secrets, in: $0) })
+            let repeats = secrets.contains { freeText ? text.contains($0) : text == $0 }
+            return repeats ? .string("[redacted]") : value
+        case .list(let items): return .list(items.map { redacting(secrets, in: $0, freeText: freeText) })
+        case .object(let fields): return .object(fields.mapValues { redacting(secrets, in: $0, freeText: freeText) })
         default: return value
         }
     }

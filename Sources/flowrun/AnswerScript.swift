@@ -2,7 +2,8 @@ import FlowEngine
 import Foundation
 import Yams
 
-/// Scripted answers from `--input NAME=VALUE` options and an `--answers` YAML or JSON file.
+/// Scripted answers from `--input NAME=VALUE` options and an `--answers` YAML or JSON file (`-`: standard
+/// input). Every problem is a ``UsageError``: nothing has run yet.
 enum AnswerScript {
     /// Answers per input, in order: the file's first, then the options'.
     static func answers(options: [String], file: String?) throws -> [String: [Value]] {
@@ -18,7 +19,7 @@ enum AnswerScript {
     static func pairs(_ options: [String], option: String) throws -> [(String, String)] {
         try options.map { text in
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                throw CommandFailure("\(option) takes NAME=VALUE, got `\(text)`")
+                throw UsageError("\(option) takes NAME=VALUE, got `\(text)`")
             }
             return (String(text[..<equals]), String(text[text.index(after: equals)...]))
         }
@@ -26,19 +27,23 @@ enum AnswerScript {
 
     private static func load(_ file: String) throws -> [String: [Value]] {
         let text: String
-        do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            throw CommandFailure("cannot read the answers file \(file)")
+        if file == "-" {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else {
+            do {
+                text = try String(contentsOfFile: file, encoding: .utf8)
+            } catch {
+                throw UsageError("cannot read the answers file \(file): \(Self.reason(error))")
+            }
         }
         let document: Any?
         do {
             document = try Yams.load(yaml: text)
         } catch {
-            throw CommandFailure("the answers file \(file) is not valid YAML or JSON: \(error)")
+            throw UsageError("the answers file \(file) is not valid YAML or JSON: \(error)")
         }
         guard let map = document as? [String: Any] else {
-            throw CommandFailure("the answers file \(file) must map input names to answers")
+            throw UsageError("the answers file \(file) must map input names to answers")
         }
         var answers: [String: [Value]] = [:]
         for (name, entry) in map {
@@ -46,6 +51,14 @@ enum AnswerScript {
             answers[name] = try values.map { try value($0, in: file) }
         }
         return answers
+    }
+
+    /// Why a file could not be read, in a few words.
+    private static func reason(_ error: any Error) -> String {
+        let code = (error as NSError).code
+        if code == NSFileReadNoSuchFileError { return "no such file" }
+        if code == NSFileReadNoPermissionError { return "permission denied" }
+        return "not readable as UTF-8 text"
     }
 
     private static func value(_ any: Any, in file: String) throws -> Value {
@@ -59,7 +72,7 @@ enum AnswerScript {
             for (key, entry) in map { object[key] = try value(entry, in: file) }
             return .object(object)
         default:
-            throw CommandFailure("the answers file \(file) has an answer that is not text: \(any)")
+            throw UsageError("the answers file \(file) has an answer that is not text: \(any)")
         }
     }
 }

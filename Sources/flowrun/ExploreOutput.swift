@@ -12,11 +12,12 @@ enum ExploreOutput {
         }
         let stem = ((flow as NSString).lastPathComponent as NSString).deletingPathExtension
         let target = (folder as NSString).appendingPathComponent("\(stem).test.yaml")
-        let header = """
-            yaml-language-server: $schema=https://flowrun.dev/schemas/scenario.schema.json
-            Scenarios derived by `flowrun test --explore \(flow)`: together they take every edge the explorer
-            reached. Review them, rename them, and add the expectations that matter (messages, users, output).
-            """
+        let modeline = schemaPath(from: folder).map { "yaml-language-server: $schema=\($0)\n" } ?? ""
+        let header =
+            modeline + """
+                Scenarios derived by `flowrun test --explore \(flow)`: together they take every edge the explorer
+                reached. Review them, rename them, and add the expectations that matter (messages, users, output).
+                """
         let text = ScenarioWriter.yaml(
             exploration.scenarios.file, flowPath: relativePath(from: folder, to: flow), header: header)
         do {
@@ -25,6 +26,21 @@ enum ExploreOutput {
             throw CommandFailure("cannot write \(target): \(error.localizedDescription)")
         }
         return target
+    }
+
+    /// `schemas/scenario.schema.json` of the nearest folder above `folder` that has one, relative to `folder`;
+    /// nil when there is none (the modeline is then left out rather than pointing nowhere).
+    static func schemaPath(from folder: String) -> String? {
+        var directory = URL(fileURLWithPath: folder).standardizedFileURL
+        while true {
+            let candidate = directory.appendingPathComponent("schemas/scenario.schema.json")
+            if FileManager.default.fileExists(atPath: candidate.path) {
+                return relativePath(from: folder, to: candidate.path)
+            }
+            let parent = directory.deletingLastPathComponent()
+            if parent.path == directory.path { return nil }
+            directory = parent
+        }
     }
 
     /// `to` as a path relative to the folder `from`.

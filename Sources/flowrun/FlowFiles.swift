@@ -14,7 +14,8 @@ struct FlowFiles {
     /// recursively for `.yaml`, `.yml` and `.json` files, skipping every file and folder whose name starts with `.`
     /// (`.flowrun`, `.build`, `.git`, ...) and symbolic links to folders.
     /// Scenario files (`*.test.yaml`, `*.test.yml`, `*.test.json`) are found in folders only when `scenarios`
-    /// is set, and then only they are.
+    /// is set, and then only they are. The project's configuration files (``configurationNames``) are never
+    /// found in folders: they are not flows.
     init(paths: [String], scenarios: Bool = false, fileManager: FileManager = .default) {
         var seen: Set<String> = []
         for path in paths {
@@ -59,12 +60,20 @@ struct FlowFiles {
                 if !isLink {
                     files += try search(folder: path, fileManager: fileManager)
                 }
-            } else if extensions.contains((name as NSString).pathExtension.lowercased()) {
+            } else if extensions.contains((name as NSString).pathExtension.lowercased()),
+                !configurationNames.contains(name.lowercased())
+            {
                 files.append(path)
             }
         }
         return files
     }
+
+    /// The names of the configuration files a project folder holds beside its flows: `flowrun.yaml` (the
+    /// defaults of `flowrun run`) and `authority.yaml` (the embedded authority's tenant), in each spelling.
+    static let configurationNames: Set<String> = [
+        "flowrun.yaml", "flowrun.yml", "flowrun.json", "authority.yaml", "authority.yml", "authority.json",
+    ]
 
     /// Whether the file is named as scenario files are: `NAME.test.yaml`, `.test.yml` or `.test.json`.
     static func isScenarioFile(_ path: String) -> Bool {

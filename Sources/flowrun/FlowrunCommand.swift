@@ -14,7 +14,7 @@ struct Flowrun: AsyncParsableCommand {
             under --strict), 2 for a usage error, an unreadable path or no flow files.
             """,
         version: "flowrun \(version)",
-        subcommands: [Run.self, Validate.self, Test.self, Graph.self, Outbox.self, Serve.self],
+        subcommands: [Run.self, Validate.self, Test.self, Graph.self, Catalog.self, Outbox.self, Serve.self],
         defaultSubcommand: Run.self
     )
 }
@@ -23,6 +23,7 @@ struct Flowrun: AsyncParsableCommand {
 enum FlowrunEntry {
     static func main(_ arguments: [String]) async -> Never {
         do {
+            try CommandWord.check(arguments)
             var command = try Flowrun.parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -37,6 +38,14 @@ enum FlowrunEntry {
 
     /// Like `Flowrun.exit(withError:)`, except that a usage error exits 2 instead of 64.
     static func exit(with error: any Error) -> Never {
+        if let error = error as? UsageError {
+            Terminal.error(error.description)
+            Flowrun.exit(withError: ExitCode.usage)
+        }
+        if let error = error as? CommandFailure {
+            Terminal.error(error.description)
+            Flowrun.exit(withError: ExitCode.flowFailed)
+        }
         if Flowrun.exitCode(for: error) == .validationFailure {
             Terminal.writeError(Flowrun.fullMessage(for: error))
             Flowrun.exit(withError: ExitCode.usage)

@@ -14,10 +14,10 @@ struct Graph: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The flow file to draw.", valueName: "flow"))
+    @Argument(help: ArgumentHelp("The flow file to draw.", valueName: "flow"), completion: .flowFiles)
     var flow: String
 
-    @Option(help: "The graph language: a Mermaid flowchart or a Graphviz DOT digraph.")
+    @Option(help: "The graph language: a Mermaid flowchart, a Graphviz DOT digraph, or JSON (steps and edges).")
     var format: GraphFormatOption = .mermaid
 
     @Option(name: [.short, .long], help: ArgumentHelp("Write the graph to this file.", valueName: "file"))
@@ -47,7 +47,7 @@ struct Graph: ParsableCommand {
             throw ExitCode.flowFailed
         }
 
-        let graph = GraphRenderer.render(program, as: format.format)
+        let graph = try format.format.map { GraphRenderer.render(program, as: $0) } ?? GraphJSON.render(program)
         if let output {
             do {
                 try graph.write(toFile: output, atomically: true, encoding: .utf8)
@@ -65,11 +65,14 @@ struct Graph: ParsableCommand {
 enum GraphFormatOption: String, CaseIterable, ExpressibleByArgument {
     case mermaid
     case dot
+    case json
 
-    var format: GraphFormat {
+    /// The renderer's format; nil for JSON, which ``GraphJSON`` writes.
+    var format: GraphFormat? {
         switch self {
         case .mermaid: return .mermaid
         case .dot: return .dot
+        case .json: return nil
         }
     }
 }

@@ -16,8 +16,10 @@ struct Outbox: AsyncParsableCommand {
 
     @OptionGroup var stateOption: StateOption
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: OutputFormatOptions
+
+    /// Whether JSON is printed (`--format json` or `--json`).
+    var json: Bool { output.json }
 
     func run() async throws {
         let state = StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load())

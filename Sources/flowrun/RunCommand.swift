@@ -15,7 +15,8 @@ struct Run: AsyncParsableCommand {
             capabilities and stateDir) points at `flowrun serve` or a real tenant; the account cache stays in \
             the state folder either way.
 
-            Answers come from the terminal, or from --input and --answers. In a terminal, the codes the \
+            Answers come from the terminal, or from --input and --answers. --format json (or --json) streams \
+            the run's events as JSON lines. In a terminal, the codes the \
             embedded authority "sends" are shown on standard error, marked as its outbox.
 
             Exit codes: 0 success end, 1 failure end (or any end other than success and browser_required, or \
@@ -23,7 +24,7 @@ struct Run: AsyncParsableCommand {
             5 suspended and saved with --save.
             """)
 
-    @Argument(help: "The flow file to run.")
+    @Argument(help: "The flow file to run.", completion: .flowFiles)
     var flow: String
 
     @Option(
@@ -35,8 +36,8 @@ struct Run: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A YAML or JSON file of answers: NAME: VALUE or NAME: [VALUE, …]; `{choose: NAME}` picks a choice.",
-            valueName: "file"))
+            "A YAML or JSON file of answers (`-`: standard input): NAME: VALUE or NAME: [VALUE, …]; `{choose: NAME}` picks a choice.",
+            valueName: "file"), completion: .flowFiles)
     var answers: String?
 
     @Option(name: .customLong("param"), help: ArgumentHelp("A param of the flow, NAME=VALUE.", valueName: "name=value"))
@@ -52,8 +53,10 @@ struct Run: AsyncParsableCommand {
 
     @OptionGroup var client: ClientOptions
 
-    @Flag(help: "Stream the run's events as JSON lines on standard output.")
-    var json = false
+    @OptionGroup var output: OutputFormatOptions
+
+    /// Whether JSON is printed (`--format json` or `--json`).
+    var json: Bool { output.json }
 
     @Option(
         help: ArgumentHelp(
@@ -69,6 +72,18 @@ struct Run: AsyncParsableCommand {
             FlowValidation.printToStandardError(loaded.diagnostics, file: flow)
             throw ExitCode.usage
         }
+        let scripted = !inputs.isEmpty || answers != nil
+        let script = scripted ? try AnswerScript.answers(options: inputs, file: answers) : [:]
+        let given = Dictionary(
+            try AnswerScript.pairs(params, option: "--param").map { ($0, Value.string($1)) },
+            uniquingKeysWith: { _, last in last })
+        try RunArguments.check(params: resume == nil ? given : nil, answers: script, program: program)
+        let saved: Session?
+        do {
+            saved = try resume.map(SessionFile.load)
+        } catch {
+            throw UsageError("--resume: \(error)")
+        }
         let authority: RunAuthority
         do {
             authority = try RunAuthority.choose(options: client, stateDir: stateOption.stateDir, config: config)
@@ -76,29 +91,30 @@ struct Run: AsyncParsableCommand {
             Terminal.error("\(error)")
             throw ExitCode.usage
         }
-        let scripted = !inputs.isEmpty || answers != nil
         let source: any InputSource
         if scripted {
             let outbox = authority.outbox
             source = ScriptedInputs(
-                try AnswerScript.answers(options: inputs, file: answers), suspendWhenExhausted: save != nil,
+                script, suspendWhenExhausted: save != nil,
                 resolve: { text, _ in try await Self.resolve(text, outbox: outbox) })
         } else {
             source = TerminalInputs()
         }
         let reporter = RunReporter(json: json)
+        let problems = TransportProblems()
         let runner = FlowRunner(
             program: program, digest: digest,
-            authority: !scripted && isatty(0) == 1 ? authority.interactive : authority.client,
+            authority: ProblemRecordingAuthority(
+                base: !scripted && isatty(0) == 1 ? authority.interactive : authority.client, problems: problems),
             inputs: source, observer: reporter.report)
         let outcome: RunOutcome
-        if let resume {
-            outcome = await runner.resume(try SessionFile.load(resume))
+        if let saved {
+            outcome = await runner.resume(saved)
         } else {
-            outcome = await runner.start(
-                params: Dictionary(
-                    try AnswerScript.pairs(params, option: "--param").map { ($0, Value.string($1)) },
-                    uniquingKeysWith: { _, last in last }))
+            outcome = await runner.start(params: given)
+        }
+        for problem in await problems.problems {
+            Terminal.writeError("flowrun: the authority did not answer: \(problem)")
         }
         try finish(outcome, reporter: reporter)
     }
@@ -122,12 +138,25 @@ struct Run: AsyncParsableCommand {
             }
             try SessionFile.save(session, to: save)
             Terminal.writeError(
-                "flowrun: session saved to \(save); continue with: flowrun run \(flow) --resume \(save) --input …")
+                "flowrun: session saved to \(save); continue with: \(resumeCommand(save)) --input …")
             throw ExitCode(5)
         case .failed(let error):
             Terminal.error(error.message)
             throw ExitCode(1)
         }
+    }
+
+    /// The command that continues a session saved in `file`: the same flow, authority and state folder.
+    func resumeCommand(_ file: String) -> String {
+        var words = ["flowrun", "run", flow]
+        let options: [(String, String?)] = [
+            ("--state-dir", stateOption.stateDir), ("--config", config), ("--authority", client.authority),
+            ("--tenant", client.tenant), ("--client-id", client.clientID),
+            ("--challenge-types", client.challengeTypes), ("--capabilities", client.capabilities),
+        ]
+        for case (let option, let value?) in options { words += [option, value] }
+        words += ["--resume", file]
+        return words.map(ShellWord.quoted).joined(separator: " ")
     }
 
     /// `@outbox` is the code the authority sent last; `@@…` is a literal `@…`.

@@ -63,8 +63,21 @@ struct Serve: AsyncParsableCommand {
                 fflush(nil)
             }
         } catch {
-            Terminal.error("cannot serve on \(host):\(port): \(error)")
+            Terminal.error("cannot serve on \(host):\(port): \(Self.reason(error))")
             throw ExitCode(1)
         }
+    }
+
+    /// Why the server could not start, in words: SwiftNIO's socket errors read
+    /// `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)`; the reason is the text between the
+    /// call and the error number.
+    static func reason(_ error: any Error) -> String {
+        let text = "\(error)"
+        guard let call = text.range(of: "): "), let number = text.range(of: " (errno: ", options: .backwards),
+            call.upperBound <= number.lowerBound
+        else { return text }
+        var reason = String(text[call.upperBound..<number.lowerBound])
+        if reason.hasSuffix(")") { reason.removeLast() }
+        return reason.prefix(1).lowercased() + reason.dropFirst()
     }
 }

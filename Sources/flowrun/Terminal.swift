@@ -18,6 +18,12 @@ enum Terminal {
         print(text, terminator: "")
     }
 
+    /// Writes `text` and a newline to standard output at once, flushed: a line of progress.
+    static func writeLine(_ text: String) {
+        print(text)
+        fflush(nil)
+    }
+
     /// Writes `text` to standard error, adding a final newline when it has none.
     static func writeError(_ text: String) {
         fflush(nil)

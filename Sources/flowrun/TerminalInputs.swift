@@ -48,46 +48,49 @@ final class TerminalInputs: InputSource, Sendable {
     private func readLine(prompt text: String, secret: Bool) -> String? {
         prompt(text)
         guard isTerminal else { return Swift.readLine(strippingNewline: true) }
-        return RawLineEditor.read(secret: secret, echo: { self.prompt($0) })
+        return RawLineEditor.read(prompt: text, secret: secret, echo: { self.prompt($0) })
     }
 }
 
-/// A minimal line editor over a terminal in raw mode, so that secrets are masked and Ctrl-C ends cleanly
-/// with the terminal restored.
+/// The line editor over a terminal in raw mode (see ``LineEditor`` for the keys), so that secrets are masked,
+/// escape sequences never become answer text, and Ctrl-C ends cleanly with the terminal restored.
 enum RawLineEditor {
-    static func read(secret: Bool, echo: (String) -> Void) -> String? {
+    static func read(prompt: String, secret: Bool, echo: (String) -> Void) -> String? {
         var original = termios()
         guard tcgetattr(0, &original) == 0 else { return Swift.readLine(strippingNewline: true) }
         var raw = original
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
         tcsetattr(0, TCSANOW, &raw)
-        defer { tcsetattr(0, TCSANOW, &original) }
-        var bytes: [UInt8] = []
+        echo("\u{1B}[?2004h")  // bracketed paste: a pasted text arrives between ESC [200~ and ESC [201~
+        defer {
+            echo("\u{1B}[?2004l")
+            tcsetattr(0, TCSANOW, &original)
+        }
+        var editor = LineEditor()
         while true {
             var byte: UInt8 = 0
-            guard Foundation.read(0, &byte, 1) == 1 else { return nil }
-            switch byte {
-            case 0x03:  // Ctrl-C
+            guard Foundation.read(0, &byte, 1) == 1 else {
                 echo("\n")
                 return nil
-            case 0x04 where bytes.isEmpty:  // Ctrl-D on an empty line
+            }
+            switch editor.feed(byte) {
+            case .pending: continue
+            case .changed: echo(line(editor, prompt: prompt, secret: secret))
+            case .done(let text):
+                echo("\n")
+                return text
+            case .cancelled:
                 echo("\n")
                 return nil
-            case 0x0A, 0x0D:
-                echo("\n")
-                return String(decoding: bytes, as: UTF8.self)
-            case 0x7F, 0x08:
-                guard !bytes.isEmpty else { continue }
-                // Remove one whole UTF-8 character.
-                repeat { bytes.removeLast() } while !bytes.isEmpty && bytes[bytes.count - 1] & 0xC0 == 0x80
-                echo("\u{8} \u{8}")
-            case let byte where byte < 0x20:
-                continue
-            default:
-                bytes.append(byte)
-                if byte & 0xC0 != 0x80 { echo(secret ? "•" : "") }
-                if !secret { FileHandle.standardError.write(Data([byte])) }
             }
         }
+    }
+
+    /// The line drawn again: back to its start, the prompt and the text (`•` per character of a secret), the
+    /// rest of the screen line cleared, and the cursor moved back to where the editor's is.
+    static func line(_ editor: LineEditor, prompt: String, secret: Bool) -> String {
+        let shown = secret ? String(repeating: "•", count: editor.characters.count) : editor.text
+        let back = editor.characters.count - editor.cursor
+        return "\r" + prompt + shown + "\u{1B}[K" + (back > 0 ? "\u{1B}[\(back)D" : "")
     }
 }

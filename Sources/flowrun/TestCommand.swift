@@ -22,17 +22,25 @@ struct Test: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Scenario files or folders (flow files with --explore).", valueName: "path"))
+    @Argument(
+        help: ArgumentHelp("Scenario files or folders (flow files with --explore).", valueName: "path"),
+        completion: .flowFiles)
     var paths: [String]
 
-    @Option(help: "The report format.")
+    @Option(help: "The report format; github prints GitHub Actions annotations, junit a JUnit XML report.")
     var format: TestReportFormat = .text
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the report (in --format) to FILE; the text report still goes to the terminal.",
+            valueName: "file"))
+    var output: String?
 
     @Option(help: ArgumentHelp("Fail when a flow's transition coverage is below this percentage.", valueName: "pct"))
     var minCoverage: Double?
 
-    @Option(help: "How many scenarios run at once (default: the number of CPU cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: ArgumentHelp("How many scenarios run at once (default: the number of CPU cores).", valueName: "n"))
+    var jobs: Int?
 
     @Option(help: ArgumentHelp("Run only the scenarios whose name contains this text.", valueName: "text"))
     var filter: String?
@@ -47,7 +55,7 @@ struct Test: AsyncParsableCommand {
         if let minCoverage, !(0...100).contains(minCoverage) {
             throw ValidationError("--min-coverage takes a percentage from 0 to 100")
         }
-        if jobs < 1 { throw ValidationError("--jobs takes a number of at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of at least 1") }
         if write != nil && !explore { throw ValidationError("--write goes with --explore") }
     }
 
@@ -58,12 +66,36 @@ struct Test: AsyncParsableCommand {
         } else {
             report = try await runScenarioFiles()
         }
-        switch format {
-        case .text: Terminal.write(report.text())
-        case .json: Terminal.write(try report.json())
-        case .junit: Terminal.write(report.junit())
+        let streamed = format == .text || output != nil
+        if let output {
+            do {
+                try rendered(report, as: format).write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                throw UsageError("cannot write the report to \(output): \(error.localizedDescription)")
+            }
+        }
+        if streamed {
+            Terminal.write(report.text(scenarios: false))
+        } else {
+            Terminal.write(try rendered(report, as: format))
         }
         if !report.passed { throw ExitCode.flowFailed }
+    }
+
+    /// The report in `format`.
+    private func rendered(_ report: TestReport, as format: TestReportFormat) throws -> String {
+        switch format {
+        case .text: return report.text()
+        case .json: return try report.json()
+        case .junit: return report.junit()
+        case .github: return report.github()
+        }
+    }
+
+    /// Prints a scenario's text lines as it finishes, when the terminal gets the text report.
+    private var progress: (@Sendable (ScenarioResult) -> Void)? {
+        guard format == .text || output != nil else { return nil }
+        return { result in Terminal.writeLine(TestReport.lines(of: result).joined(separator: "\n")) }
     }
 
     private func runScenarioFiles() async throws -> TestReport {
@@ -87,7 +119,8 @@ struct Test: AsyncParsableCommand {
             FlowValidation.printToStandardError(diagnostics, file: found.files[0])
         }
         guard !diagnostics.hasErrors else { throw ExitCode.usage }
-        let results = await ScenarioSuite.run(loaded, jobs: jobs, matching: filter)
+        let results = await ScenarioSuite.run(
+            loaded, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, matching: filter, finished: progress)
         let coverage = CoverageCounter.coverage(of: loaded.map(\.program), results: results)
         return TestReport(results: results, coverage: coverage, minimumCoverage: minCoverage)
     }
@@ -110,10 +143,12 @@ struct Test: AsyncParsableCommand {
             }
             let exploration = await Explorer(program: program, digest: digest, file: file).explore()
             results += exploration.results
+            if let progress { exploration.results.forEach(progress) }
             programs.append(program)
             if let write {
                 let target = try ExploreOutput.write(exploration, flow: file, folder: write)
-                Terminal.error("wrote \(exploration.scenarios.file.scenarios.count) scenarios to \(target)")
+                Terminal.writeError(
+                    "flowrun: wrote \(exploration.scenarios.file.scenarios.count) scenarios to \(target)")
             }
         }
         let coverage = CoverageCounter.coverage(of: programs, results: results)
@@ -126,4 +161,5 @@ enum TestReportFormat: String, CaseIterable, ExpressibleByArgument {
     case text
     case json
     case junit
+    case github
 }

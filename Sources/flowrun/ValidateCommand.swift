@@ -1,13 +1,14 @@
 import ArgumentParser
 import FlowModel
 import FlowReporting
+import Foundation
 
 /// `flowrun validate PATH...`
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check flow files and report every problem found.",
         discussion: """
-            Each PATH is a flow file or a folder. Folders are searched recursively for .yaml, .yml and .json \
+            Each PATH is a flow file, `-` for a flow on standard input, or a folder. Folders are searched recursively for .yaml, .yml and .json \
             files; files and folders whose names start with '.' are skipped. Sub-flows used by the files are \
             checked too, and a problem reported through several files is listed once.
 
@@ -16,11 +17,17 @@ struct Validate: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Flow files or folders to check.", valueName: "path"))
+    @Argument(help: ArgumentHelp("Flow files or folders to check.", valueName: "path"), completion: .flowFiles)
     var paths: [String]
 
     @Option(help: "The report format; github prints GitHub Actions annotations, junit a JUnit XML report.")
     var format: ReportFormatOption = .text
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the report (in --format) to FILE; the text report still goes to the terminal.",
+            valueName: "file"))
+    var output: String?
 
     @Flag(help: "Fail on warnings too.")
     var strict = false
@@ -29,6 +36,9 @@ struct Validate: ParsableCommand {
     var noColor = false
 
     func run() throws {
+        let input = paths.contains(StandardInputFlow.name) ? try StandardInputFlow() : nil
+        defer { input?.remove() }
+        let paths = self.paths.map { $0 == StandardInputFlow.name ? input?.path ?? $0 : $0 }
         let found = FlowFiles(paths: paths)
         for problem in found.problems {
             Terminal.error(problem)
@@ -39,14 +49,33 @@ struct Validate: ParsableCommand {
             throw ExitCode.usage
         }
 
-        let diagnostics = FlowValidation().check(files: found.files)
-        var options = ReportOptions(files: found.files, strict: strict)
-        if format == .text {
-            options.color = !noColor && Terminal.colorAllowed(descriptor: 1)
-            options.sources = FlowValidation.sources(for: diagnostics)
+        var diagnostics = FlowValidation().check(files: found.files)
+        var sources = FlowValidation.sources(for: diagnostics)
+        var files = found.files
+        if let input {
+            for index in diagnostics.indices { diagnostics[index].file = input.named(diagnostics[index].file) }
+            sources = Dictionary(
+                sources.map { (input.named($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+            files = files.map(input.named)
         }
-        Terminal.write(try DiagnosticFormatter.format(format.format, diagnostics, options: options))
-        if DiagnosticReport(diagnostics, files: found.files).failed(strict: strict) {
+        if let output {
+            var options = ReportOptions(files: files, strict: strict)
+            if format == .text { options.sources = sources }
+            let report = try DiagnosticFormatter.format(format.format, diagnostics, options: options)
+            do {
+                try report.write(toFile: output, atomically: true, encoding: .utf8)
+            } catch {
+                throw UsageError("cannot write the report to \(output): \(error.localizedDescription)")
+            }
+        }
+        let shown: ReportFormatOption = output == nil ? format : .text
+        var options = ReportOptions(files: files, strict: strict)
+        if shown == .text {
+            options.color = !noColor && Terminal.colorAllowed(descriptor: 1)
+            options.sources = sources
+        }
+        Terminal.write(try DiagnosticFormatter.format(shown.format, diagnostics, options: options))
+        if DiagnosticReport(diagnostics, files: files).failed(strict: strict) {
             throw ExitCode.flowFailed
         }
     }

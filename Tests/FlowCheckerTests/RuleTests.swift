@@ -86,7 +86,16 @@ struct RuleTests {
     func unknownAction() throws {
         let result = try check(variant("action: signIn.start", "action: signIn.strat"))
         #expect(result.found == ["FR104@13:13"])
-        #expect(result.diagnostics.first?.hint == "did you mean `signIn.start`?")
+        #expect(result.diagnostics.first?.hint == "did you mean `signIn.start`? (`flowrun catalog` lists every action)")
+    }
+
+    @Test("FR104 for a name far from every action lists the closest actions of its group")
+    func unknownActionListsTheClosest() throws {
+        let result = try check(variant("action: signIn.start", "action: signIn.withPasskey"))
+        #expect(result.found == ["FR104@13:13"])
+        let hint = try #require(result.diagnostics.first?.hint)
+        #expect(hint.hasPrefix("the closest actions are `signIn."), "\(hint)")
+        #expect(hint.hasSuffix("(`flowrun catalog` lists every action)"))
     }
 
     @Test("FR105 an outcome the action can return is not handled")

@@ -51,21 +51,21 @@ struct RunTests {
         #expect(!encoded.contains(token))
     }
 
-    @Test("attempts: N gives N tries; the N-th wrong code takes `exhausted`")
+    @Test("attempts: N lets the transition through N times; the (N+1)-th wrong code takes `exhausted`")
     func attemptsExhausted() async throws {
         let wrong = ActionResult(outcome: "invalidCode")
         let log = EventLog()
         let runner = FlowRunner(
             program: try program([("flow.yaml", signInFlow)]), digest: "d1",
-            authority: authority(codes: [wrong, wrong, wrong]),
-            inputs: ScriptedInputs(["email": ["ada@example.com"], "code": ["1", "2", "3"]]), observer: log.record)
+            authority: authority(codes: [wrong, wrong, wrong, wrong]),
+            inputs: ScriptedInputs(["email": ["ada@example.com"], "code": ["1", "2", "3", "4"]]), observer: log.record)
         guard case .ended(let result) = await runner.start() else {
             Issue.record("expected an end")
             return
         }
         #expect(result.kind == .failure)
         #expect(result.reason == "too_many")
-        #expect(log.events.filter { $0.event == .inputRequested && $0.step == "ask_code" }.count == 3)
+        #expect(log.events.filter { $0.event == .inputRequested && $0.step == "ask_code" }.count == 4)
         #expect(log.events.filter { $0.event == .attemptsExhausted }.count == 1)
         let messages = log.events.filter { $0.event == .message }.compactMap(\.message)
         #expect(messages.contains("Wrong code ••••"))

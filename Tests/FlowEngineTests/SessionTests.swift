@@ -104,15 +104,18 @@ struct SessionTests {
         #expect(session.attempts.count == 1)
         #expect(session.attempts.keys.allSatisfy { $0.hasPrefix("parts/sign-in.yaml#") })
 
-        // The same files in another folder: two more wrong codes exhaust the three attempts.
+        // The same files in another folder: the counter goes on, three more wrong codes exhaust the attempts.
         let moved = try program(files)
         #expect(moved.file != first.file)
         let resumed = FlowRunner(
             program: moved, digest: "d1",
             authority: ScriptedAuthority([
-                "signIn.submitCode": [ActionResult(outcome: "invalidCode"), ActionResult(outcome: "invalidCode")]
+                "signIn.submitCode": [
+                    ActionResult(outcome: "invalidCode"), ActionResult(outcome: "invalidCode"),
+                    ActionResult(outcome: "invalidCode"),
+                ]
             ]),
-            inputs: ScriptedInputs(["code": ["22223333", "44445555"]]))
+            inputs: ScriptedInputs(["code": ["22223333", "44445555", "66667777"]]))
         guard case .ended(let result) = await resumed.resume(try JSONDecoder().decode(Session.self, from: data)) else {
             Issue.record("expected an end")
             return

@@ -8,6 +8,27 @@ struct SchemaTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// Runs `python3 script arguments…` in the repository; its exit status and output.
+    static func python(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        process.currentDirectoryURL = Self.repository
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test("the flow schema's actions, parameters and outcomes are those of the catalogs")
+    func actionsMatchTheCatalogs() throws {
+        let (status, output) = try Self.python(["scripts/schema-actions.py", "--check"])
+        #expect(status == 0, "\(output)")
+    }
+
     @Test("flows/, the valid and invalid schema fixtures and the catalogs validate as expected")
     func flowLibraryValidates() throws {
         let process = Process()

@@ -59,7 +59,8 @@ enum Flowrun {
 
     /// Runs `flowrun arguments` in `directory`, with standard output and error captured through files.
     static func run(
-        _ arguments: [String], in directory: URL, environment: [String: String] = cleanEnvironment()
+        _ arguments: [String], in directory: URL, environment: [String: String] = cleanEnvironment(),
+        standardInput: String? = nil
     ) throws -> RunResult {
         let process = Process()
         process.executableURL = try binary()
@@ -79,7 +80,14 @@ enum Flowrun {
         let error = try FileHandle(forWritingTo: errorURL)
         process.standardOutput = output
         process.standardError = error
-        process.standardInput = FileHandle.nullDevice
+        if let standardInput {
+            let inputURL = scratch.appendingPathComponent("flowrun-stdin-\(UUID().uuidString)")
+            try Data(standardInput.utf8).write(to: inputURL)
+            defer { try? FileManager.default.removeItem(at: inputURL) }
+            process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         try output.close()

@@ -242,12 +242,20 @@ import Testing
         #expect(result.stderr.contains("Usage: "))
     }
 
-    @Test("a word that is no command is taken as a flow to run, and refused as one")
-    func unknownCommandIsAFlowPath() throws {
+    @Test("a word that is neither a command nor a flow file is refused as a mistyped command")
+    func unknownWordIsRefused() throws {
         let folder = try FlowFolder()
         let result = try Flowrun.run(["frobnicate"], in: folder.url)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("FR018"))
+        #expect(result.stderr.contains("`frobnicate` is neither a command nor a flow file"), "\(result.stderr)")
+    }
+
+    @Test("a missing file with a flow extension is still run as a flow, and refused as one")
+    func missingFlowFileIsAFlowPath() throws {
+        let folder = try FlowFolder()
+        let result = try Flowrun.run(["frobnicate.yaml"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("FR001"), "\(result.stderr)")
     }
 }
 

@@ -1,0 +1,36 @@
+import FlowReporting
+import Foundation
+
+extension TestReport {
+    /// GitHub Actions workflow commands: an `::error` annotation at each failed scenario (its failures as the
+    /// message), a `::warning` at each uncovered edge of a flow below the minimum coverage, then the summary.
+    public func github() -> String {
+        var lines: [String] = []
+        for result in results where !result.passed {
+            lines.append(
+                "::error file=\(Self.property(result.file)),line=\(result.position.line),"
+                    + "col=\(result.position.column),title=\(Self.property("scenario failed: \(result.name)"))::"
+                    + Self.data(result.failures.joined(separator: "\n")))
+        }
+        for flow in flowsBelowMinimum {
+            for edge in flow.uncovered {
+                lines.append(
+                    "::warning file=\(Self.property(flow.file)),line=\(edge.position.line),"
+                        + "col=\(edge.position.column),title=uncovered edge::" + Self.data(edge.text))
+            }
+        }
+        lines.append(summary())
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A workflow command's message: `%`, CR and LF escaped.
+    private static func data(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A workflow command's property value: as a message, plus `:` and `,`.
+    private static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

@@ -1,0 +1,25 @@
+import FlowModel
+import Foundation
+
+/// The rule for the first word of a command line, since `flowrun FLOW` runs a flow: a word is a subcommand
+/// when it names one; otherwise it is a flow file when it exists, contains a `/`, or ends in `.yaml`, `.yml` or
+/// `.json`. Any other word is a mistyped subcommand, refused with the closest name (`flowrun vaildate flows/`
+/// → did you mean `validate`?) instead of being run as a flow.
+enum CommandWord {
+    /// The subcommands and the words ArgumentParser itself understands first.
+    static var commands: [String] {
+        Flowrun.configuration.subcommands.map { $0._commandName } + ["help"]
+    }
+
+    static func check(_ arguments: [String], fileManager: FileManager = .default) throws(UsageError) {
+        guard let word = arguments.first, !word.hasPrefix("-"), !commands.contains(word) else { return }
+        if fileManager.fileExists(atPath: word) || word.contains("/") { return }
+        let pathExtension = (word as NSString).pathExtension.lowercased()
+        if FlowFiles.extensions.contains(pathExtension) { return }
+        let hint =
+            Spelling.suggestion(for: word, among: commands).map { "did you mean `flowrun \($0)`?" }
+            ?? "the commands are \(commands.joined(separator: ", "))"
+        throw UsageError(
+            "`\(word)` is neither a command nor a flow file (a flow file ends in .yaml, .yml or .json); \(hint)")
+    }
+}

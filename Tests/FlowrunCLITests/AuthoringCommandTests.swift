@@ -180,6 +180,18 @@ import Testing
         #expect(run.stderr.contains("signUp.start: No answer from the authority"), run.transcript)
     }
 
+    @Test("`serve` on a port in use says so in words")
+    func serveOnABusyPort() throws {
+        let folder = try FlowFolder()
+        let first = try ServeProcess(stateDir: folder.url.appendingPathComponent("one"), in: folder.url)
+        defer { _ = first.stop() }
+        let port = try #require(first.url.port)
+        let second = try folder.run("serve", "--port", "\(port)", "--state-dir", "two")
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("address already in use"), "\(second.stderr)")
+        #expect(!second.stderr.contains(")"), "\(second.stderr)")
+    }
+
     @Test("completion scripts complete flow files", arguments: ["bash", "zsh", "fish"])
     func completionCompletesFlowFiles(shell: String) throws {
         let result = try FlowFolder().run("--generate-completion-script", shell)

@@ -70,8 +70,10 @@ struct Run: AsyncParsableCommand {
             throw ExitCode.usage
         }
         let authority: RunAuthority
+        let seal: SessionSeal
         do {
             authority = try RunAuthority.choose(options: client, stateDir: stateOption.stateDir, config: config)
+            seal = SessionSeal(state: StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load()))
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.usage
@@ -89,21 +91,24 @@ struct Run: AsyncParsableCommand {
         let reporter = RunReporter(json: json)
         let runner = FlowRunner(
             program: program, digest: digest,
-            authority: !scripted && isatty(0) == 1 ? authority.interactive : authority.client,
+            authority: !scripted && isatty(0) == 1
+                ? authority.interactive : UserTrackingAuthority(base: authority.client, user: authority.outbox.user),
             inputs: source, observer: reporter.report)
         let outcome: RunOutcome
         if let resume {
-            outcome = await runner.resume(try SessionFile.load(resume))
+            let session = try seal.open(try SessionFile.load(resume), path: resume)
+            authority.outbox.user.update(session.continuation?["username"])
+            outcome = await runner.resume(session)
         } else {
             outcome = await runner.start(
                 params: Dictionary(
                     try AnswerScript.pairs(params, option: "--param").map { ($0, Value.string($1)) },
                     uniquingKeysWith: { _, last in last }))
         }
-        try finish(outcome, reporter: reporter)
+        try finish(outcome, reporter: reporter, seal: seal)
     }
 
-    private func finish(_ outcome: RunOutcome, reporter: RunReporter) throws {
+    private func finish(_ outcome: RunOutcome, reporter: RunReporter, seal: SessionSeal) throws {
         switch outcome {
         case .ended(let result):
             reporter.finish(result)
@@ -120,7 +125,7 @@ struct Run: AsyncParsableCommand {
                 Terminal.error("the run stopped for an answer that was not given")
                 throw ExitCode.usage
             }
-            try SessionFile.save(session, to: save)
+            try SessionFile.save(try seal.seal(session), to: save)
             Terminal.writeError(
                 "flowrun: session saved to \(save); continue with: flowrun run \(flow) --resume \(save) --input …")
             throw ExitCode(5)

@@ -59,6 +59,7 @@ let package = Package(
             dependencies: [
                 "NativeAuthEmulator", "NativeAuth", "FlowEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -78,6 +79,7 @@ let package = Package(
                 "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(

@@ -1,7 +1,8 @@
 import FlowModel
 import Foundation
 
-/// Lexical path handling for flow files and `use` paths: no file system access, no symlink resolution.
+/// Path handling for flow files and `use` paths: lexical checks first (no file system access), then
+/// ``isReallyInside(_:root:)``, which follows symbolic links, before any file is read.
 enum SubflowPath {
     /// Why a `use` path was refused.
     struct Failure: Error, Sendable, Hashable {
@@ -94,6 +95,14 @@ enum SubflowPath {
                     message: "`use: \(path)` leaves the root folder `\(root)` (it resolves to `\(resolved)`)"))
         }
         return .success(resolved)
+    }
+
+    /// Whether `path` is inside `root` once every symbolic link of both is followed: a link that leads out of
+    /// the root (`shared.yaml -> ../outside/secrets`) is outside, whatever its name says.
+    static func isReallyInside(_ path: String, root: String) -> Bool {
+        let real = URL(fileURLWithPath: absolute(path)).resolvingSymlinksInPath().path
+        let realRoot = URL(fileURLWithPath: absolute(root)).resolvingSymlinksInPath().path
+        return isInside(real, root: realRoot)
     }
 
     private static func isWindowsDrivePath(_ path: String) -> Bool {

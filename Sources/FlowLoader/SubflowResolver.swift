@@ -44,6 +44,17 @@ struct SubflowResolver {
                     continue
                 }
                 guard visited.insert(target).inserted else { continue }
+                // Never read (so never quote) a file a symbolic link brings in from outside the root.
+                guard SubflowPath.isReallyInside(target, root: root) else {
+                    unreadable[target] = "a symbolic link leads it out of the root folder"
+                    diagnostics.append(
+                        Diagnostic(
+                            .pathEscapesRoot,
+                            "`use: \(use.path.value)` leads out of the root folder `\(root)` through a symbolic "
+                                + "link; the file was not read",
+                            file: document.file, at: use.path.position))
+                    continue
+                }
                 switch FileReader.read(target, maxBytes: loader.limits.maxFileBytes) {
                 case .success(let bytes):
                     digest.add(bytes)

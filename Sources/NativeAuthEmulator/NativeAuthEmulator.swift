@@ -10,14 +10,19 @@ public struct NativeAuthEmulator: Sendable {
     public let store: EmulatorStore
     private let now: @Sendable () -> Date
     private let issuerKeys: TokenIssuer
+    /// Whether sent codes are stored readable, for ``outbox(to:limit:)``; otherwise only a keyed digest of each
+    /// is stored and the outbox is empty.
+    public let codesReadable: Bool
 
     /// `now` is the clock for codes, continuation and token lifetimes (tests inject their own).
     public init(
-        configuration: TenantConfiguration, store: EmulatorStore, now: @escaping @Sendable () -> Date = Date.init
+        configuration: TenantConfiguration, store: EmulatorStore, now: @escaping @Sendable () -> Date = Date.init,
+        codesReadable: Bool = true
     ) {
         self.configuration = configuration
         self.store = store
         self.now = now
+        self.codesReadable = codesReadable
         self.issuerKeys = TokenIssuer(store: store, now: now)
     }
 
@@ -37,7 +42,9 @@ public struct NativeAuthEmulator: Sendable {
         func answer(_ error: EmulatorError) -> WireResponse {
             let wire = error.wireError(
                 traceID: traceID, correlationID: correlationID, timestamp: WireError.timestamp(date))
-            return WireResponse(status: error.status, headers: headers, body: wire.body)
+            var errorHeaders = headers
+            if let seconds = error.retryAfter { errorHeaders["retry-after"] = String(seconds) }
+            return WireResponse(status: error.status, headers: errorHeaders, body: wire.body)
         }
         let context: RequestContext
         switch resolveClient(request.parameters) {
@@ -45,7 +52,7 @@ public struct NativeAuthEmulator: Sendable {
         case .success(let client):
             context = RequestContext(
                 endpoint: request.endpoint, parameters: request.parameters, configuration: configuration,
-                client: client, now: date)
+                client: client, now: date, codesReadable: codesReadable)
         }
         do {
             // Slow, pure work first (no lock held), then one short write transaction that re-reads, checks and
@@ -83,7 +90,8 @@ public struct NativeAuthEmulator: Sendable {
                     .limit(max(limit, 0)).fetchAll(db)
             }
             return records.compactMap { record in
-                guard let purpose = OutboxMessage.Purpose(rawValue: record.purpose) else { return nil }
+                guard !record.code.hasPrefix("hmac$"), let purpose = OutboxMessage.Purpose(rawValue: record.purpose)
+                else { return nil }
                 return OutboxMessage(
                     to: record.recipient, code: record.code, purpose: purpose,
                     sentAt: Date(timeIntervalSince1970: record.createdAt),

@@ -5,16 +5,19 @@ import NativeAuth
 /// Reads the form body of a native-auth call: checks the content type and the size, decodes the fields and
 /// refuses duplicate or unknown ones.
 enum FormRequest {
-    /// The fields of `request`'s body, or the answer explaining why there are none.
+    /// The fields of `request`'s body, or the answer explaining why there are none. The body must arrive within
+    /// `timeout`.
     static func parameters(
-        of request: Request, endpoint: NativeAuthEndpoint, limit: Int
+        of request: Request, endpoint: NativeAuthEndpoint, limit: Int, timeout: Duration = .seconds(30)
     ) async -> Result<[String: String], ServerError> {
         guard isFormContentType(request.headers[.contentType]) else { return .failure(.unsupportedContentType) }
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            var iterator = request.body.makeAsyncIterator()
+            await drain(&iterator, upTo: drainLimit(limit))
             return .failure(.bodyTooLarge(limit: limit))
         }
         let bytes: [UInt8]
-        switch await read(request.body, limit: limit) {
+        switch await read(request.body, limit: limit, timeout: timeout) {
         case .success(let read): bytes = read
         case .failure(let error): return .failure(error)
         }
@@ -24,18 +27,47 @@ enum FormRequest {
         return fields(pairs, accepted: endpoint.acceptedParameters, endpoint: endpoint.path)
     }
 
-    /// The body's bytes; 413 as soon as more than `limit` arrived.
-    static func read(_ body: RequestBody, limit: Int) async -> Result<[UInt8], ServerError> {
+    /// The body's bytes; 413 as soon as more than `limit` arrived (the rest is read and dropped, so that a
+    /// client still sending can read the answer), 408 when it takes longer than `timeout`.
+    static func read(
+        _ body: RequestBody, limit: Int, timeout: Duration = .seconds(30)
+    ) async -> Result<[UInt8], ServerError> {
         var bytes: [UInt8] = []
+        let deadline = ContinuousClock.now + timeout
+        var iterator = body.makeAsyncIterator()
         do {
-            for try await buffer in body {
-                guard bytes.count + buffer.readableBytes <= limit else { return .failure(.bodyTooLarge(limit: limit)) }
+            while let buffer = try await iterator.next() {
+                guard bytes.count + buffer.readableBytes <= limit else {
+                    await drain(&iterator, upTo: drainLimit(limit))
+                    return .failure(.bodyTooLarge(limit: limit))
+                }
                 bytes.append(contentsOf: buffer.readableBytesView)
+                if ContinuousClock.now > deadline { return .failure(.bodyTimeout) }
             }
         } catch {
             return .failure(.malformedBody)
         }
         return .success(bytes)
+    }
+
+    /// How much of a refused body is read and dropped before answering: enough for ordinary clients that send
+    /// the whole body before reading (up to 16 MiB), bounded so that a client cannot keep the server reading.
+    static func drainLimit(_ limit: Int) -> Int {
+        max(16 * 1024 * 1024, limit)
+    }
+
+    /// Reads and drops at most `maximum` more bytes of a body, for at most two seconds.
+    static func drain(_ iterator: inout RequestBody.AsyncIterator, upTo maximum: Int) async {
+        var dropped = 0
+        let deadline = ContinuousClock.now + .seconds(2)
+        do {
+            while let buffer = try await iterator.next() {
+                dropped += buffer.readableBytes
+                if dropped > maximum || ContinuousClock.now > deadline { return }
+            }
+        } catch {
+            return
+        }
     }
 
     /// The pairs as a dictionary: the first unknown or repeated name is refused.

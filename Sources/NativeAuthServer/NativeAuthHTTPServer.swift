@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NativeAuthEmulator
 import UnixSignals
@@ -33,12 +34,28 @@ public struct NativeAuthHTTPServer: Sendable {
     public let devOutbox: Bool
     /// Where access logs go.
     public let logger: Logger
+    /// How long a connection may stay silent (no complete request head, no body part, no new request) before it
+    /// is closed; this also bounds how long a request head may take to arrive.
+    public let idleTimeout: Duration
+    /// How long a request body may take to arrive (answered 408).
+    public let bodyTimeout: Duration
+    /// The most connections served at once; further ones wait in the listen backlog.
+    public let maxConnections: Int
+    /// Requests per client address, or nil for no limit.
+    public let rateLimit: AddressRateLimit?
+
+    /// The default ``idleTimeout``: 15 seconds.
+    public static let defaultIdleTimeout = Duration.seconds(15)
+    /// The default ``maxConnections``: 512 (well under the usual limit of 1,024 open files).
+    public static let defaultMaxConnections = 512
 
     /// A server for `emulator`; nothing listens until ``run(handlingSignals:onStarted:)``.
     public init(
         emulator: NativeAuthEmulator, host: String = "127.0.0.1", port: Int = 0,
         bodyLimit: Int = NativeAuthHTTPServer.defaultBodyLimit, devOutbox: Bool = false,
-        logger: Logger = NativeAuthHTTPServer.standardErrorLogger()
+        logger: Logger = NativeAuthHTTPServer.standardErrorLogger(),
+        idleTimeout: Duration = NativeAuthHTTPServer.defaultIdleTimeout, bodyTimeout: Duration = .seconds(30),
+        maxConnections: Int = NativeAuthHTTPServer.defaultMaxConnections, rateLimit: AddressRateLimit? = nil
     ) {
         self.emulator = emulator
         self.host = host
@@ -46,6 +63,10 @@ public struct NativeAuthHTTPServer: Sendable {
         self.bodyLimit = max(bodyLimit, 0)
         self.devOutbox = devOutbox
         self.logger = logger
+        self.idleTimeout = idleTimeout
+        self.bodyTimeout = bodyTimeout
+        self.maxConnections = max(maxConnections, 1)
+        self.rateLimit = rateLimit
     }
 
     /// A logger that writes to standard error (never standard output, which `flowrun serve` keeps for its one
@@ -63,8 +84,13 @@ public struct NativeAuthHTTPServer: Sendable {
         let boundPort = BoundPort()
         let configuredPort = port
         let application = Application(
-            responder: ServerResponder(server: self, boundPort: boundPort),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "flowrun"),
+            responder: ServerResponder(
+                server: self, boundPort: boundPort, limiter: rateLimit.map(AddressRateLimiter.init)),
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(idleTimeout: .nanoseconds(Self.nanoseconds(idleTimeout)))),
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: port), serverName: "flowrun",
+                availableConnectionsDelegate: MaximumAvailableConnections(maxConnections)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuredPort
                 await boundPort.set(port)
@@ -74,6 +100,14 @@ public struct NativeAuthHTTPServer: Sendable {
         )
         try await GracefulService.run(
             application, signals: handlingSignals ? [.sigterm, .sigint] : [], logger: logger)
+    }
+}
+
+extension NativeAuthHTTPServer {
+    /// `duration` in whole nanoseconds.
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
 

@@ -59,11 +59,28 @@ extension ServerError {
             message: "The request content type must be application/x-www-form-urlencoded (UTF-8).")
     }
 
-    /// A body larger than the limit (413: front ends refuse such bodies before the service parses them).
+    /// A body larger than the limit (413: front ends refuse such bodies before the service parses them). The
+    /// connection is closed after the answer: the server will not read another request from it.
     static func bodyTooLarge(limit: Int) -> ServerError {
         ServerError(
             status: 413, error: "invalid_request", code: 90100,
-            message: "The request body is larger than the limit of \(limit) bytes.")
+            message: "The request body is larger than the limit of \(limit) bytes.",
+            headers: [(name: "Connection", value: "close")])
+    }
+
+    /// A client over its ``AddressRateLimit`` (429, with `Retry-After`).
+    static func tooManyRequests(retryAfter seconds: Int) -> ServerError {
+        ServerError(
+            status: 429, error: "temporarily_unavailable", code: nil,
+            message: "Too many requests from this address; retry after \(seconds) seconds.",
+            headers: [(name: "Retry-After", value: String(seconds))])
+    }
+
+    /// A body that did not arrive in time (408; the connection is closed).
+    static var bodyTimeout: ServerError {
+        ServerError(
+            status: 408, error: "invalid_request", code: 90100,
+            message: "The request body did not arrive in time.", headers: [(name: "Connection", value: "close")])
     }
 
     /// A body that is not valid form encoding: a bad percent escape or text that is not UTF-8.

@@ -7,15 +7,21 @@ import NativeAuth
 /// Answers every request: routes it, checks the method, hands native-auth calls to the emulator, and writes one
 /// access-log line per request.
 struct ServerResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = ServerRequestContext
 
     let server: NativeAuthHTTPServer
     let boundPort: BoundPort
+    let limiter: AddressRateLimiter?
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
         let requestID = ClientRequestID.value(in: request.headers)
-        let (reply, route) = await answer(request, requestID: requestID)
+        let (reply, route): (Reply, Route?)
+        if let seconds = limiter?.wait(for: context.clientAddress) {
+            (reply, route) = (ServerError.tooManyRequests(retryAfter: seconds).reply(requestID: requestID), nil)
+        } else {
+            (reply, route) = await answer(request, requestID: requestID)
+        }
         AccessLog.record(
             server.logger, method: request.method.rawValue, path: request.uri.path, route: route, reply: reply,
             requestID: requestID, elapsed: ContinuousClock.now - started)
@@ -62,7 +68,9 @@ struct ServerResponder: HTTPResponder {
 
     /// A native-auth call: the form is checked here, everything else is the emulator's answer.
     private func call(_ endpoint: NativeAuthEndpoint, request: Request, requestID: String) async -> Reply {
-        switch await FormRequest.parameters(of: request, endpoint: endpoint, limit: server.bodyLimit) {
+        switch await FormRequest.parameters(
+            of: request, endpoint: endpoint, limit: server.bodyLimit, timeout: server.bodyTimeout)
+        {
         case .failure(let error):
             return error.reply(requestID: requestID)
         case .success(let parameters):

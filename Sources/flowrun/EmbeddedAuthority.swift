@@ -24,6 +24,7 @@ struct EmbeddedAuthority {
     init(state: StateDirectory, configuration: TenantConfiguration, client choice: AuthorityChoice) throws {
         try state.prepare()
         let store = try EmulatorStore(directory: state.path)
+        try store.bind(toTenant: configuration.tenantID)
         emulator = NativeAuthEmulator(configuration: configuration, store: store)
         guard let catalog = BuiltinCatalogs.named("native-auth") else {
             throw CommandFailure("the built-in native-auth catalog is missing")

@@ -31,7 +31,7 @@ struct FlowFiles {
             let found: [String]
             if isDirectory.boolValue {
                 do {
-                    found = try Self.search(folder: path, fileManager: fileManager).filter {
+                    found = try Self.search(folder: path, root: path, fileManager: fileManager).filter {
                         Self.isScenarioFile($0) == scenarios
                     }
                 } catch {
@@ -47,8 +47,9 @@ struct FlowFiles {
         }
     }
 
-    /// The flow files under `folder`, in name order, depth first.
-    private static func search(folder: String, fileManager: FileManager) throws -> [String] {
+    /// The flow files under `folder`, in name order, depth first. Symbolic links to folders are not followed,
+    /// and a linked file is skipped when the link leads out of `root` (the folder searched).
+    private static func search(folder: String, root: String, fileManager: FileManager) throws -> [String] {
         var files: [String] = []
         for name in try fileManager.contentsOfDirectory(atPath: folder).sorted() where !name.hasPrefix(".") {
             let path = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
@@ -58,10 +59,11 @@ struct FlowFiles {
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
                 if !isLink {
-                    files += try search(folder: path, fileManager: fileManager)
+                    files += try search(folder: path, root: root, fileManager: fileManager)
                 }
             } else if extensions.contains((name as NSString).pathExtension.lowercased()),
-                !configurationNames.contains(name.lowercased())
+                !configurationNames.contains(name.lowercased()),
+                !isLink || Self.linkStaysInside(path, root: root)
             {
                 files.append(path)
             }
@@ -74,6 +76,13 @@ struct FlowFiles {
     static let configurationNames: Set<String> = [
         "flowrun.yaml", "flowrun.yml", "flowrun.json", "authority.yaml", "authority.yml", "authority.json",
     ]
+
+    /// Whether the symbolic link `path` leads to a file inside `root`.
+    private static func linkStaysInside(_ path: String, root: String) -> Bool {
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().standardizedFileURL.path
+        return real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
+    }
 
     /// Whether the file is named as scenario files are: `NAME.test.yaml`, `.test.yml` or `.test.json`.
     static func isScenarioFile(_ path: String) -> Bool {

@@ -1,10 +1,12 @@
 import FlowEngine
 import FlowLoader
+import FlowModel
 import Foundation
 import Logging
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthHTTP
+import Synchronization
 
 /// The authority a run talks to, as chosen by `--authority`, `--tenant` and `flowrun.yaml`: the native-auth
 /// client over the in-process transport to the embedded emulator, or over HTTP to `flowrun serve` or a real
@@ -62,31 +64,53 @@ struct RunAuthority {
     }
 }
 
-/// Where the code `@outbox` stands for comes from.
+/// Where the code `@outbox` stands for comes from: the newest code sent to the run's own user (its username, or
+/// a second-factor or registration code of its flow), never another user's.
 struct OutboxSource: Sendable {
-    /// The code sent last; `nil` when none was.
-    let latestCode: @Sendable () async throws -> String?
+    /// The newest code for `username` (any recipient when nil); `nil` when none was sent.
+    let latestCode: @Sendable (_ username: String?) async throws -> String?
     /// Why there is no code, for the error line.
     let noCode: String
+    /// The run's username, as the authority's continuation names it.
+    let user = RunUser()
+
+    /// Whether a code sent to `recipient` for `purpose` is the run's own: sent to its username, or a
+    /// second-factor or registration code (those go to the user's other contacts).
+    static func isFor(_ username: String?, recipient: String, purpose: String) -> Bool {
+        guard let username else { return true }
+        if ["mfa", "registration"].contains(purpose) { return true }
+        return fold(recipient) == fold(username)
+    }
+
+    private static func fold(_ text: String) -> String {
+        text.precomposedStringWithCanonicalMapping.lowercased()
+    }
 
     /// The embedded emulator's outbox.
     static func embedded(_ emulator: NativeAuthEmulator) -> OutboxSource {
         OutboxSource(
-            latestCode: { try await emulator.outbox(to: nil, limit: 1).first?.code },
-            noCode: "the embedded authority has sent no code")
+            latestCode: { username in
+                try await emulator.outbox(to: nil, limit: 50).first {
+                    isFor(username, recipient: $0.to, purpose: $0.purpose.rawValue)
+                }?.code
+            },
+            noCode: "the embedded authority has sent no code to this run's user")
     }
 
     /// The dev outbox of `flowrun serve --dev-outbox`.
     static func dev(_ outbox: DevOutbox) -> OutboxSource {
         OutboxSource(
-            latestCode: { try await outbox.latestCode() },
-            noCode: "the authority's dev outbox (\(outbox.url.absoluteString)) holds no code")
+            latestCode: { username in
+                try await outbox.messages(limit: 50).first { isFor(username, recipient: $0.to, purpose: $0.purpose) }?
+                    .code
+            },
+            noCode: "the authority's dev outbox (\(outbox.url.absoluteString)) holds no code for this run's user")
     }
 
     /// A real tenant: codes go by email, and there is no outbox to read.
     static func none(_ authority: URL) -> OutboxSource {
         OutboxSource(
-            latestCode: {
+            latestCode: { _ in
                 throw CommandFailure(
                     "a real tenant (\(authority.absoluteString)) sends codes by email and has no outbox to read; "
                         + "give the code itself")
@@ -97,7 +121,7 @@ struct OutboxSource: Sendable {
     func code() async throws -> String {
         let code: String?
         do {
-            code = try await latestCode()
+            code = try await latestCode(user.username)
         } catch let error as CancellationError {
             throw error
         } catch {
@@ -105,5 +129,34 @@ struct OutboxSource: Sendable {
         }
         guard let code else { throw CommandFailure("`@outbox`: \(noCode)") }
         return code
+    }
+}
+
+/// The username of a run, as its last action's continuation names it (for `@outbox`).
+final class RunUser: Sendable {
+    private let value = Mutex<String?>(nil)
+
+    var username: String? { value.withLock { $0 } }
+
+    func update(_ username: String?) {
+        guard let username, !username.isEmpty else { return }
+        value.withLock { $0 = username }
+    }
+}
+
+/// Passes actions to `base` and notes the run's username for `@outbox`.
+struct UserTrackingAuthority: Authority {
+    let base: any Authority
+    let user: RunUser
+
+    var catalog: ActionCatalog { base.catalog }
+
+    func perform(_ action: String, arguments: [String: Value], continuation: AuthorityContinuation?) async throws
+        -> ActionResult
+    {
+        user.update(arguments["username"]?.stringValue ?? continuation?["username"])
+        let result = try await base.perform(action, arguments: arguments, continuation: continuation)
+        user.update(result.continuation?["username"])
+        return result
     }
 }

@@ -85,8 +85,10 @@ struct Run: AsyncParsableCommand {
             throw UsageError("--resume: \(error)")
         }
         let authority: RunAuthority
+        let seal: SessionSeal
         do {
             authority = try RunAuthority.choose(options: client, stateDir: stateOption.stateDir, config: config)
+            seal = SessionSeal(state: StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load()))
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.usage
@@ -105,21 +107,25 @@ struct Run: AsyncParsableCommand {
         let runner = FlowRunner(
             program: program, digest: digest,
             authority: ProblemRecordingAuthority(
-                base: !scripted && isatty(0) == 1 ? authority.interactive : authority.client, problems: problems),
+                base: !scripted && isatty(0) == 1
+                    ? authority.interactive : UserTrackingAuthority(base: authority.client, user: authority.outbox.user),
+                problems: problems),
             inputs: source, observer: reporter.report)
         let outcome: RunOutcome
-        if let saved {
-            outcome = await runner.resume(saved)
+        if let saved, let resume {
+            let session = try seal.open(saved, path: resume)
+            authority.outbox.user.update(session.continuation?["username"])
+            outcome = await runner.resume(session)
         } else {
             outcome = await runner.start(params: given)
         }
         for problem in await problems.problems {
             Terminal.writeError("flowrun: the authority did not answer: \(problem)")
         }
-        try finish(outcome, reporter: reporter)
+        try finish(outcome, reporter: reporter, seal: seal)
     }
 
-    private func finish(_ outcome: RunOutcome, reporter: RunReporter) throws {
+    private func finish(_ outcome: RunOutcome, reporter: RunReporter, seal: SessionSeal) throws {
         switch outcome {
         case .ended(let result):
             reporter.finish(result)
@@ -136,7 +142,7 @@ struct Run: AsyncParsableCommand {
                 Terminal.error("the run stopped for an answer that was not given")
                 throw ExitCode.usage
             }
-            try SessionFile.save(session, to: save)
+            try SessionFile.save(try seal.seal(session), to: save)
             Terminal.writeError(
                 "flowrun: session saved to \(save); continue with: \(resumeCommand(save)) --input …")
             throw ExitCode(5)

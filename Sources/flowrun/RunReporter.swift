@@ -13,17 +13,18 @@ struct RunReporter: Sendable {
             guard let data = try? encoder.encode(event) else { return }
             Terminal.write(String(decoding: data, as: UTF8.self) + "\n")
         } else if event.event == .message, let message = event.message {
-            Terminal.write(message + "\n")
+            Terminal.write(TerminalText.escaped(message) + "\n")
         }
     }
 
     /// The closing lines of a text run: how it ended and its output.
     func finish(_ result: EndResult) {
         guard !json else { return }
-        let reason = result.reason.map { " (\($0))" } ?? ""
+        let reason = result.reason.map { " (\(TerminalText.escaped($0)))" } ?? ""
         Terminal.writeError("flowrun: ended: \(result.kind.name)\(reason)")
+        // Output values come from the authority (claims, error descriptions): escaped before they reach a terminal.
         for name in result.output.keys.sorted() {
-            Terminal.write("\(name): \(result.output[name]?.description ?? "")\n")
+            Terminal.write("\(name): \(TerminalText.escaped(result.output[name]?.description ?? ""))\n")
         }
     }
 }

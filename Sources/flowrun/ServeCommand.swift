@@ -30,12 +30,47 @@ struct Serve: AsyncParsableCommand {
         ))
     var config: String?
 
-    @Flag(help: "Serve GET /outbox, which exposes every code the authority sends. For development only.")
+    @Flag(
+        help:
+            ArgumentHelp(
+                "Serve GET /outbox, which exposes every code the authority sends. For development only; refused "
+                    + "on an address other than loopback."))
     var devOutbox = false
+
+    @Flag(
+        name: .customLong("unsafe-dev-outbox-on-network"),
+        help: "Allow --dev-outbox on a non-loopback --host: anyone who reaches the port can read every code.")
+    var unsafeDevOutboxOnNetwork = false
+
+    @Option(help: "Seconds a connection may stay silent before it is closed (also bounds a request head's arrival).")
+    var idleTimeout = 15
+
+    @Option(help: "The most connections served at once.")
+    var maxConnections = NativeAuthHTTPServer.defaultMaxConnections
+
+    @Option(
+        help:
+            ArgumentHelp(
+                "Requests per second per client address (bursts of twice as many), loopback included; answered "
+                    + "429 with Retry-After. Default: 50 per second for addresses other than loopback."))
+    var rateLimit: Double?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
+        guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600.") }
+        guard (1...100_000).contains(maxConnections) else {
+            throw ValidationError("--max-connections must be 1 to 100000.")
+        }
+        if let rateLimit, !(rateLimit > 0 && rateLimit <= 1_000_000) {
+            throw ValidationError("--rate-limit must be above 0 and at most 1000000.")
+        }
+        if devOutbox && !LoopbackAddress.contains(host) && !unsafeDevOutboxOnNetwork {
+            throw ValidationError(
+                "--dev-outbox exposes every one-time code to anyone who reaches the port, so it is refused on "
+                    + "'\(host)', which is not a loopback address. Use --host 127.0.0.1, or add "
+                    + "--unsafe-dev-outbox-on-network if you really mean it.")
+        }
     }
 
     func run() async throws {
@@ -44,7 +79,10 @@ struct Serve: AsyncParsableCommand {
             let configuration = try EmbeddedAuthority.configuration(option: config)
             let state = StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load())
             try state.prepare()
-            emulator = NativeAuthEmulator(configuration: configuration, store: try EmulatorStore(directory: state.path))
+            let store = try EmulatorStore(directory: state.path)
+            try store.bind(toTenant: configuration.tenantID)
+            // Without the outbox nobody reads the codes, so only a keyed digest of each is stored.
+            emulator = NativeAuthEmulator(configuration: configuration, store: store, codesReadable: devOutbox)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.usage
@@ -54,7 +92,11 @@ struct Serve: AsyncParsableCommand {
                 "flowrun serve: WARNING: --dev-outbox is on: GET /outbox shows every one-time code the authority "
                     + "sends to anyone who can reach this port. Never use it outside development.")
         }
-        let server = NativeAuthHTTPServer(emulator: emulator, host: host, port: port, devOutbox: devOutbox)
+        let server = NativeAuthHTTPServer(
+            emulator: emulator, host: host, port: port, devOutbox: devOutbox,
+            idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
+            rateLimit: rateLimit.map { AddressRateLimit(requestsPerSecond: $0, includesLoopback: true) }
+                ?? .standard)
         let host = host.contains(":") ? "[\(host)]" : host
         let tenant = emulator.configuration.tenant
         do {

@@ -1,7 +1,8 @@
 import FlowEngine
 import Foundation
 
-/// Saved sessions: JSON files readable only by their owner. Secrets are never part of a session.
+/// Saved sessions: JSON files readable only by their owner. Secrets are never part of a session, and the
+/// authority's continuation is sealed (``SessionSeal``) before it is written.
 enum SessionFile {
     static func save(_ session: Session, to path: String) throws {
         let encoder = JSONEncoder()

@@ -31,8 +31,9 @@ enum Terminal {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    /// `flowrun: error: message` on standard error.
+    /// `flowrun: error: message` on standard error, control characters but newlines escaped (messages may quote
+    /// an authority's words).
     static func error(_ message: String) {
-        writeError("flowrun: error: " + message)
+        writeError("flowrun: error: " + TerminalText.escaped(message, keepingNewlines: true))
     }
 }

@@ -19,7 +19,7 @@ import Testing
         var outputs: [Output] = []
         var secrets: Set<String> = []
         var codes: Set<String> = []
-        /// Continuation tokens: saved in sessions (they must be, to resume) but never printed.
+        /// Continuations as saved in sessions (sealed: they must be there, to resume) but never printed.
         var continuationTokens: Set<String> = []
 
         func record(_ run: FlowRun, _ label: String) {
@@ -34,7 +34,7 @@ import Testing
             let text = try String(contentsOfFile: path, encoding: .utf8)
             outputs.append(Output(label: "session \(path)", text: text))
             let document = try JSON.parse(Data(text.utf8))
-            for token in document["continuation"]?["fields"]?["continuationToken"]?.strings ?? [] {
+            for token in document["continuation"]?["fields"]?["sealed"]?.strings ?? [] {
                 continuationTokens.insert(token)
             }
         }
@@ -170,7 +170,7 @@ import Testing
         #expect(claims.status == 0, claims.transcript)
         evidence.record(claims, "account-claims")
 
-        #expect(!evidence.continuationTokens.isEmpty, "the saved sign-in holds its continuation token")
+        #expect(!evidence.continuationTokens.isEmpty, "the saved sign-in holds its continuation, sealed")
         evidence.expectNoLeak()
     }
 

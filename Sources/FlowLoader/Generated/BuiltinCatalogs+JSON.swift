@@ -488,6 +488,11 @@ extension BuiltinCatalogs {
                   "description": "The password is wrong. Category: SignInStartError.isInvalidCredentials.",
                   "wire": "400 invalid_grant + error_codes[0]=50126 from /oauth2/v2.0/token"
                 },
+                "tooManyAttempts": {
+                  "error": true,
+                  "description": "The account is locked after too many wrong passwords or codes (smart lockout): the user must wait before trying again. The SDKs report it as a general error with Entra's AADSTS50053 description.",
+                  "wire": "400 invalid_grant + error_codes[0]=50053 from /oauth2/v2.0/token"
+                },
                 "mfaRequired": {
                   "description": "A second factor is required. The methods are those of `POST /oauth2/v2.0/introspect`; continue with `mfa.requestChallenge`.",
                   "wire": [
@@ -735,6 +740,11 @@ extension BuiltinCatalogs {
                   "error": true,
                   "description": "The password is wrong; the state is kept so the user may try again. Category: PasswordRequiredError.isInvalidPassword (iOS), reported by flowrun as invalid credentials.",
                   "wire": "400 invalid_grant + error_codes[0]=50126 from /oauth2/v2.0/token"
+                },
+                "tooManyAttempts": {
+                  "error": true,
+                  "description": "The account is locked after too many wrong passwords or codes (smart lockout): the user must wait before trying again. The SDKs report it as a general error with Entra's AADSTS50053 description.",
+                  "wire": "400 invalid_grant + error_codes[0]=50053 from /oauth2/v2.0/token"
                 },
                 "expired": {
                   "error": true,

@@ -33,6 +33,10 @@ extension TenantConfiguration {
             ("codes.lifetimeSeconds", codes.lifetimeSeconds, lifetimes),
             ("codes.maxAttempts", codes.maxAttempts, 1...1000),
             ("codes.resendInterval", codes.resendInterval, 0...86400),
+            ("codes.maxPerRecipientPerHour", codes.maxPerRecipientPerHour, 0...100_000),
+            ("lockout.threshold", lockout.threshold, 0...1000),
+            ("lockout.durationSeconds", lockout.durationSeconds, 1...86400),
+            ("lockout.maxDurationSeconds", lockout.maxDurationSeconds, 1...TenantConfiguration.maximumLifetime),
             ("continuationLifetimeSeconds", continuationLifetimeSeconds, lifetimes),
             ("tokens.accessTokenLifetime", tokens.accessTokenLifetime, lifetimes),
             ("tokens.idTokenLifetime", tokens.idTokenLifetime, lifetimes),
@@ -96,8 +100,13 @@ extension TenantConfiguration {
                 guard attribute.page >= 1 else {
                     throw ConfigurationError(path: "\(path).page", message: "must be at least 1")
                 }
-                if let regex = attribute.regex, AttributeRules.compile(regex) == nil {
-                    throw ConfigurationError(path: "\(path).regex", message: "is not a valid regular expression")
+                if let regex = attribute.regex {
+                    guard AttributeRules.compile(regex) != nil else {
+                        throw ConfigurationError(path: "\(path).regex", message: "is not a valid regular expression")
+                    }
+                    if let problem = RegexSafety.problem(in: regex) {
+                        throw ConfigurationError(path: "\(path).regex", message: problem)
+                    }
                 }
             }
         }

@@ -41,27 +41,35 @@ public struct CodeConfiguration: Sendable, Codable, Hashable {
     /// Digits per code (4…12).
     public var length: Int
     public var lifetimeSeconds: Int
-    /// Wrong tries before the continuation is dead.
+    /// Wrong tries of one code before it stops verifying (a new code must be asked for).
     public var maxAttempts: Int
-    /// Seconds before a resend is allowed (0: no wait); also the `interval` of challenge answers.
+    /// Seconds before another code may be sent to the same recipient (0: no wait); also the `interval` of
+    /// challenge answers.
     public var resendInterval: Int
+    /// Codes sent to one recipient in any hour, across flows (0: no limit).
+    public var maxPerRecipientPerHour: Int
 
-    public init(length: Int = 8, lifetimeSeconds: Int = 600, maxAttempts: Int = 5, resendInterval: Int = 0) {
+    public init(
+        length: Int = 8, lifetimeSeconds: Int = 600, maxAttempts: Int = 5, resendInterval: Int = 0,
+        maxPerRecipientPerHour: Int = 30
+    ) {
         self.length = length
         self.lifetimeSeconds = lifetimeSeconds
         self.maxAttempts = maxAttempts
         self.resendInterval = resendInterval
+        self.maxPerRecipientPerHour = maxPerRecipientPerHour
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.configurationContainer(known: [
-            "length", "lifetimeSeconds", "maxAttempts", "resendInterval",
+            "length", "lifetimeSeconds", "maxAttempts", "resendInterval", "maxPerRecipientPerHour",
         ])
         self.init(
             length: try container.value("length", or: 8),
             lifetimeSeconds: try container.value("lifetimeSeconds", or: 600),
             maxAttempts: try container.value("maxAttempts", or: 5),
-            resendInterval: try container.value("resendInterval", or: 0)
+            resendInterval: try container.value("resendInterval", or: 0),
+            maxPerRecipientPerHour: try container.value("maxPerRecipientPerHour", or: 30)
         )
     }
 }

@@ -26,6 +26,8 @@ public struct TenantConfiguration: Sendable, Codable, Hashable {
     /// Contacts (emails or phone numbers) the authority refuses to send MFA or registration codes to
     /// (`access_denied` + `provider_blocked_by_rep`).
     public var blockedTargets: [String]
+    /// Smart lockout of accounts after wrong passwords and codes.
+    public var lockout: LockoutConfiguration
 
     public init(
         tenant: String = "contoso", tenantID: String = TenantConfiguration.defaultTenantID,
@@ -36,7 +38,8 @@ public struct TenantConfiguration: Sendable, Codable, Hashable {
         passwordHash: PasswordHashConfiguration = PasswordHashConfiguration(),
         mfa: MFAConfiguration = MFAConfiguration(),
         registration: RegistrationConfiguration = RegistrationConfiguration(),
-        resetPassword: ResetPasswordConfiguration = ResetPasswordConfiguration(), blockedTargets: [String] = []
+        resetPassword: ResetPasswordConfiguration = ResetPasswordConfiguration(), blockedTargets: [String] = [],
+        lockout: LockoutConfiguration = LockoutConfiguration()
     ) {
         self.tenant = tenant
         self.tenantID = tenantID
@@ -53,13 +56,14 @@ public struct TenantConfiguration: Sendable, Codable, Hashable {
         self.registration = registration
         self.resetPassword = resetPassword
         self.blockedTargets = blockedTargets
+        self.lockout = lockout
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.configurationContainer(known: [
             "tenant", "tenantID", "issuerBaseURL", "clients", "signUp", "signIn", "passwordPolicy", "codes",
             "continuationLifetimeSeconds", "tokens", "passwordHash", "mfa", "registration", "resetPassword",
-            "blockedTargets",
+            "blockedTargets", "lockout",
         ])
         let defaults = TenantConfiguration()
         self.init(
@@ -78,7 +82,8 @@ public struct TenantConfiguration: Sendable, Codable, Hashable {
             mfa: try container.value("mfa", or: defaults.mfa),
             registration: try container.value("registration", or: defaults.registration),
             resetPassword: try container.value("resetPassword", or: defaults.resetPassword),
-            blockedTargets: try container.value("blockedTargets", or: defaults.blockedTargets)
+            blockedTargets: try container.value("blockedTargets", or: defaults.blockedTargets),
+            lockout: try container.value("lockout", or: defaults.lockout)
         )
     }
 

@@ -1,9 +1,11 @@
 import Crypto
 import Foundation
 
-/// What a continuation token says about itself: its flow, the endpoints it may be presented to, the username,
-/// its id (a row in `continuations`) and its expiry (seconds since 1970).
+/// What a continuation token says about itself: its tenant, flow, the endpoints it may be presented to, the
+/// username, its id (a row in `continuations`) and its expiry (seconds since 1970).
 struct ContinuationPayload: Codable, Sendable, Hashable {
+    /// The tenant id it was issued by: another tenant refuses it even when it shares the key.
+    var tenant: String
     var flow: String
     var steps: [String]
     var username: String
@@ -40,10 +42,19 @@ struct ContinuationTokens: Sendable {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             JSONText.writeString(step, into: &output)
         }
-        output.append(contentsOf: #"],"username":"#.utf8)
+        output.append(contentsOf: #"],"tenant":"#.utf8)
+        JSONText.writeString(payload.tenant, into: &output)
+        output.append(contentsOf: #","username":"#.utf8)
         JSONText.writeString(payload.username, into: &output)
         output.append(UInt8(ascii: "}"))
         return output
+    }
+
+    /// How a code is stored when codes are not kept readable: `hmac$` and the hex HMAC-SHA256 of the code row's
+    /// id and the code under this key (a code alone is too short to hash without a key).
+    func codeDigest(_ code: String, id: String) -> String {
+        let mac = HMAC<SHA256>.authenticationCode(for: Array((id + ":" + code).utf8), using: key)
+        return "hmac$" + mac.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
     }
 
     /// The payload of a well-formed token with a valid MAC; nil for anything else.

@@ -15,14 +15,17 @@ extension Exchange {
         from record: ContinuationRecord, state: FlowState, flow: Flow, phase: Phase, steps: [NativeAuthEndpoint],
         purpose: OutboxMessage.Purpose, to recipient: String, channel: String
     ) throws -> [String: Value] {
-        try checkResendInterval(session: state.session)
+        try checkSendLimits(to: recipient)
         try db.cachedStatement(sql: "UPDATE codes SET used = 1 WHERE session_id = ? AND used = 0")
             .execute(arguments: [state.session])
         let codes = configuration.codes
         let tokenID = newID()
+        let codeID = newID()
+        let plain = CodeGenerator.code(length: codes.length)
         let code = CodeRecord(
-            id: newID(), sessionID: state.session, continuationID: tokenID, username: record.username,
-            recipient: recipient, purpose: purpose.rawValue, code: CodeGenerator.code(length: codes.length),
+            id: codeID, sessionID: state.session, continuationID: tokenID, username: record.username,
+            recipient: recipient, purpose: purpose.rawValue,
+            code: context.codesReadable ? plain : tokens.codeDigest(plain, id: codeID),
             createdAt: now, expiresAt: now + Double(codes.lifetimeSeconds), attempts: 0, used: false)
         try code.insert(db)
         try consume(record)
@@ -30,52 +33,72 @@ extension Exchange {
         next.phase = phase
         let token = try issue(flow, steps: steps, username: record.username, state: next, id: tokenID)
         return Bodies.oobChallenge(
-            token, label: Contacts.label(for: recipient), channel: channel, codeLength: code.code.count,
+            token, label: Contacts.label(for: recipient), channel: channel, codeLength: plain.count,
             interval: codes.resendInterval)
     }
 
-    /// 550026 when the session's last code is younger than `codes.resendInterval`.
-    private func checkResendInterval(session: String) throws {
-        let interval = Double(configuration.codes.resendInterval)
-        guard interval > 0,
+    /// 550026 when the last code sent to `recipient` (by any flow) is younger than `codes.resendInterval`, or
+    /// when `codes.maxPerRecipientPerHour` codes went to it in the last hour.
+    private func checkSendLimits(to recipient: String) throws {
+        let codes = configuration.codes
+        let interval = Double(codes.resendInterval)
+        if interval > 0,
             let last = try Double.fetchOne(
                 db.cachedStatement(
-                    sql: "SELECT created_at FROM codes WHERE session_id = ? ORDER BY created_at DESC LIMIT 1"),
-                arguments: [session])
-        else { return }
-        let wait = last + interval - now
-        if wait > 0 { throw EmulatorError.resendTooSoon(seconds: TokenIssuer.seconds(wait.rounded(.up))) }
+                    sql: "SELECT MAX(created_at) FROM codes WHERE recipient = ? AND created_at > ?"),
+                arguments: [recipient, now - interval])
+        {
+            let wait = last + interval - now
+            if wait > 0 { throw EmulatorError.resendTooSoon(seconds: TokenIssuer.seconds(wait.rounded(.up))) }
+        }
+        guard codes.maxPerRecipientPerHour > 0 else { return }
+        let sent =
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT COUNT(*) FROM codes WHERE recipient = ? AND created_at > ?"),
+                arguments: [recipient, now - 3600]) ?? 0
+        if sent >= codes.maxPerRecipientPerHour {
+            let oldest =
+                try Double.fetchOne(
+                    db.cachedStatement(
+                        sql: "SELECT MIN(created_at) FROM (SELECT created_at FROM codes WHERE recipient = ? "
+                            + "AND created_at > ? ORDER BY created_at DESC LIMIT ?)"),
+                    arguments: [recipient, now - 3600, codes.maxPerRecipientPerHour]) ?? now
+            throw EmulatorError.resendTooSoon(seconds: max(TokenIssuer.seconds((oldest + 3600 - now).rounded(.up)), 1))
+        }
     }
 
-    /// Checks the `oob` parameter against the code sent with `record`: expired codes give `expired_token`; a
-    /// wrong code counts a try and, when the tries are used up, kills the continuation. A right code is used up.
+    /// Checks the `oob` parameter against the code sent with `record`. A locked account is answered 50053
+    /// whatever the code; expired codes give `expired_token`; a wrong code counts a try of the code and a failure
+    /// of the account (smart lockout) and leaves the continuation usable; a code tried `codes.maxAttempts` times
+    /// no longer verifies (50053, ask for a new one). A right code is used up.
     func verifyCode(for record: ContinuationRecord) throws -> CodeVerification {
         guard let submitted = context.text("oob") else { throw EmulatorError.invalidParameter("oob") }
         guard
             var code = try CodeRecord.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM codes WHERE continuation_id = ? AND used = 0 LIMIT 1"),
+                db.cachedStatement(
+                    sql: "SELECT * FROM codes WHERE continuation_id = ? ORDER BY created_at DESC LIMIT 1"),
                 arguments: [record.id])
         else { throw EmulatorError.invalidContinuation("No code is waiting for this continuation token.") }
+        if let locked = try lockedAnswer(for: record.username) { return .rejected(locked) }
+        if code.attempts >= configuration.codes.maxAttempts { return .rejected(.codeAttemptsExhausted) }
+        guard !code.used else {
+            throw EmulatorError.invalidContinuation("No code is waiting for this continuation token.")
+        }
         guard code.expiresAt > now else { throw EmulatorError.expiredCode }
-        if ConstantTime.equalStrings(submitted, code.code) {
+        let stored = code.code.hasPrefix("hmac$") ? tokens.codeDigest(submitted, id: code.id) : submitted
+        if ConstantTime.equalStrings(stored, code.code) {
             // Conditional, like `consume`: a code is used up at most once.
             try db.cachedStatement(sql: "UPDATE codes SET used = 1 WHERE id = ? AND used = 0")
                 .execute(arguments: [code.id])
             guard db.changesCount == 1 else {
                 throw EmulatorError.invalidContinuation("No code is waiting for this continuation token.")
             }
+            try recordSuccess(for: record.username)
             return .valid
         }
         code.attempts += 1
-        if code.attempts >= configuration.codes.maxAttempts {
-            code.used = true
-            var dead = record
-            dead.locked = true
-            try dead.update(db)
-            try code.update(db)
-            return .rejected(.tooManyAttempts)
-        }
         try code.update(db)
-        return .rejected(.invalidCode)
+        try recordFailure(for: record.username)
+        return .rejected(code.attempts >= configuration.codes.maxAttempts ? .codeAttemptsExhausted : .invalidCode)
     }
 }

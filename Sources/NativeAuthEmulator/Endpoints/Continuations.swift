@@ -14,17 +14,19 @@ extension Exchange {
             expiresAt: expires)
         try record.insert(db)
         let payload = ContinuationPayload(
-            flow: flow.rawValue, steps: record.steps, username: username, id: id,
+            tenant: configuration.tenantID, flow: flow.rawValue, steps: record.steps, username: username, id: id,
             expires: TokenIssuer.seconds(expires.rounded(.up)))
         return try tokens.seal(payload)
     }
 
     /// The live continuation presented as `continuation_token`, which must belong to one of `flows` and allow
-    /// this endpoint: 55000 when tampered, unknown, used or misplaced; 552003 when expired; `too_many_attempts`
-    /// when dead after wrong codes.
+    /// this endpoint: 55000 when tampered, unknown, used or misplaced; 552003 when expired; 50053 when a store
+    /// written by an earlier version marked it dead after wrong codes.
     func continuation(_ flows: Set<Flow>) throws -> ContinuationRecord {
         let token = try context.required("continuation_token")
-        guard let payload = prepared.payload(of: token, tokens: tokens), let flow = Flow(rawValue: payload.flow) else {
+        guard let payload = prepared.payload(of: token, tokens: tokens), let flow = Flow(rawValue: payload.flow),
+            payload.tenant.lowercased() == configuration.tenantID.lowercased()
+        else {
             throw EmulatorError.invalidContinuation()
         }
         guard flows.contains(flow), payload.steps.contains(context.endpoint.path) else {
@@ -37,7 +39,7 @@ extension Exchange {
         guard record.clientID == context.client.clientID else {
             throw EmulatorError.invalidContinuation("The continuation token was issued to another client.")
         }
-        if record.locked { throw EmulatorError.tooManyAttempts }
+        if record.locked { throw EmulatorError.codeAttemptsExhausted }
         if record.consumed { throw EmulatorError.invalidContinuation("The continuation token was already used.") }
         guard record.expiresAt > now else { throw EmulatorError.expiredContinuation }
         return record

@@ -29,15 +29,20 @@ struct Exchange {
     let tokens: ContinuationTokens
     let prepared: Prepared
 
-    /// `purge` deletes the continuations that expired more than an hour ago (housekeeping, not every request).
+    /// `purge` deletes the continuations, codes and refresh tokens that expired more than an hour ago, and
+    /// lockouts over for an hour (housekeeping, not every request), so the store does not grow without bound.
     init(context: RequestContext, db: Database, tokens: ContinuationTokens, prepared: Prepared, purge: Bool) throws {
         self.context = context
         self.db = db
         self.tokens = tokens
         self.prepared = prepared
         if purge {
-            let now = context.now.timeIntervalSince1970
-            try ContinuationRecord.filter(Column("expires_at") < now - 3600).deleteAll(db)
+            let cutoff = context.now.timeIntervalSince1970 - 3600
+            try ContinuationRecord.filter(Column("expires_at") < cutoff).deleteAll(db)
+            try CodeRecord.filter(Column("expires_at") < cutoff).deleteAll(db)
+            try RefreshTokenRecord.filter(Column("expires_at") < cutoff).deleteAll(db)
+            try db.execute(
+                sql: "DELETE FROM lockouts WHERE locked_until < ? AND updated_at < ?", arguments: [cutoff, cutoff])
         }
     }
 

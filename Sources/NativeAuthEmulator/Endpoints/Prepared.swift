@@ -30,6 +30,30 @@ struct Prepared: Sendable {
     var token: (text: String, payload: ContinuationPayload?)?
     var verified: Verified?
     var hashed: Hashed?
+    /// The `attributes` parameter checked against the tenant's rules (regexes included), outside the write
+    /// transaction.
+    var attributes: AttributeCheck?
+
+    /// An `attributes` text checked against a list of attribute rules; `result` is nil when it does not parse.
+    struct AttributeCheck: Sendable {
+        var text: String
+        var rules: [AttributeRequirement]
+        var result: (accepted: [String: String], invalid: [String])?
+
+        init(text: String, rules: [AttributeRequirement]) {
+            self.text = text
+            self.rules = rules
+            result = AttributeRules.parse(text).map { AttributeRules.check($0, allowed: rules) }
+        }
+    }
+
+    /// The check of `text` against `rules`: the precomputed one when it was for exactly these, else done now.
+    func checkAttributes(
+        _ text: String, rules: [AttributeRequirement]
+    ) -> (accepted: [String: String], invalid: [String])? {
+        if let attributes, attributes.text == text, attributes.rules == rules { return attributes.result }
+        return AttributeCheck(text: text, rules: rules).result
+    }
 
     /// The payload of `text` (the request's token), opened here when it was not before.
     func payload(of text: String, tokens: ContinuationTokens) -> ContinuationPayload? {
@@ -66,11 +90,19 @@ struct Prepared: Sendable {
         if let text = context.text("continuation_token") { prepared.token = (text, tokens.open(text)) }
         let configuration = context.configuration
         let iterations = configuration.passwordHash.iterations
+        if let text = context.text("attributes") {
+            let signUp = configuration.signUp
+            let rules =
+                context.endpoint == .signUpStart
+                ? signUp.requiredAttributes + signUp.optionalAttributes : signUp.requiredAttributes
+            prepared.attributes = AttributeCheck(text: text, rules: rules)
+        }
         switch context.endpoint {
         case .token:
             guard context.text("grant_type") == "password", let password = context.secret("password"),
                 let (record, user) = await prepared.liveContinuation(of: .signIn, context: context, store: store),
-                record.state.phase == .signInPasswordChallenge, let hash = user?.passwordHash
+                record.state.phase == .signInPasswordChallenge, let hash = user?.passwordHash,
+                await !isLocked(record.username, context: context, store: store)
             else { break }
             let matches = await SlowWork.run { PasswordHasher.verify(password, against: hash) }
             prepared.verified = Verified(password: password, hash: hash, matches: matches)
@@ -87,7 +119,11 @@ struct Prepared: Sendable {
             prepared.verified = Verified(password: password, hash: current, matches: reused)
             if let hash { prepared.hashed = Hashed(password: password, iterations: iterations, hash: hash) }
         case .signUpStart:
+            // Every check that can refuse the request cheaply comes before the hash.
             guard let password = context.secret("password"), let username = try? context.username(),
+                let types = try? context.challengeTypes(required: true),
+                SignUpChecks.acceptsPassword(types: types, signUp: configuration.signUp),
+                prepared.attributes.map({ $0.result?.invalid.isEmpty == true }) ?? true,
                 PasswordRules.problem(with: password, policy: configuration.passwordPolicy) == nil,
                 (try? await store.writer.read({ db in try UserRecord.named(username, in: db) == nil })) == true
             else { break }
@@ -126,6 +162,19 @@ struct Prepared: Sendable {
         return found ?? nil
     }
 
+    /// Whether `username`'s account is locked now (read outside the write transaction: a locked account costs
+    /// no hash).
+    private static func isLocked(_ username: String, context: RequestContext, store: EmulatorStore) async -> Bool {
+        guard context.configuration.lockout.threshold > 0 else { return false }
+        let now = context.now.timeIntervalSince1970
+        let until = try? await store.writer.read { db in
+            try Double.fetchOne(
+                db, sql: "SELECT locked_until FROM lockouts WHERE account = ?",
+                arguments: [Contacts.canonical(username)])
+        }
+        return (until ?? nil).map { $0 > now } ?? false
+    }
+
     private static func hashed(_ password: String, iterations: Int) async -> Hashed? {
         guard let hash = await SlowWork.run({ try? PasswordHasher.hash(password, iterations: iterations) }) else {
             return nil
@@ -135,11 +184,44 @@ struct Prepared: Sendable {
 }
 
 /// CPU-heavy work (password hashing) on a global dispatch queue, so that it neither holds the store's writer
-/// nor blocks a thread of Swift's cooperative pool, which serves every other request.
+/// nor blocks a thread of Swift's cooperative pool, which serves every other request. At most one piece of work
+/// per processor runs at once (``WorkGate``); the others wait their turn, so a flood of hashing requests queues
+/// instead of starving the process of threads.
 enum SlowWork {
+    static let gate = WorkGate(limit: max(ProcessInfo.processInfo.activeProcessorCount, 1))
+
     static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
+        await gate.acquire()
+        let result = await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: body()) }
+        }
+        await gate.release()
+        return result
+    }
+}
+
+/// A counting semaphore for async code: at most `limit` holders at once, the others wait in order.
+actor WorkGate {
+    private var available: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(limit: Int) {
+        available = limit
+    }
+
+    func acquire() async {
+        if available > 0 {
+            available -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            available += 1
+        } else {
+            waiting.removeFirst().resume()
         }
     }
 }

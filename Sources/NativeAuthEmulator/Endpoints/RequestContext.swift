@@ -8,6 +8,8 @@ struct RequestContext: Sendable {
     let configuration: TenantConfiguration
     let client: ClientConfiguration
     let now: Date
+    /// Whether sent codes are stored readable (for an outbox) or only as a keyed digest.
+    var codesReadable = true
 
     /// A parameter with surrounding whitespace removed; nil when absent or blank.
     func text(_ name: String) -> String? {
@@ -29,9 +31,11 @@ struct RequestContext: Sendable {
         return value
     }
 
-    /// The `username`, which must look like an email address (90100 "username parameter is empty or not valid").
+    /// The `username` in Unicode NFC, which must look like an email address (90100 "username parameter is empty
+    /// or not valid").
     func username() throws -> String {
-        guard let username = text("username"), Contacts.isEmail(username) else {
+        guard let username = text("username")?.precomposedStringWithCanonicalMapping, Contacts.isEmail(username)
+        else {
             throw EmulatorError.invalidParameter("username")
         }
         return username

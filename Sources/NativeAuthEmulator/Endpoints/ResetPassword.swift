@@ -83,6 +83,9 @@ extension Exchange {
         user.passwordHash = state.passwordHash
         user.updatedAt = now
         try user.update(db)
+        // A new password ends every session of the old one: all the user's refresh-token families are revoked.
+        try db.cachedStatement(sql: "UPDATE refresh_tokens SET used = 1 WHERE user_id = ?").execute(arguments: [user.id]
+        )
         try consume(record)
         state.phase = .resetCompleted
         state.passwordHash = nil

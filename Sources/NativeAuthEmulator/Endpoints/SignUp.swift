@@ -22,8 +22,9 @@ extension Exchange {
         }
         var attributes: [String: String] = [:]
         if let text = context.text("attributes") {
-            guard let submitted = AttributeRules.parse(text) else { throw EmulatorError.invalidParameter("attributes") }
-            let check = AttributeRules.check(submitted, allowed: signUp.requiredAttributes + signUp.optionalAttributes)
+            guard
+                let check = prepared.checkAttributes(text, rules: signUp.requiredAttributes + signUp.optionalAttributes)
+            else { throw EmulatorError.invalidParameter("attributes") }
             guard check.invalid.isEmpty else { throw EmulatorError.attributeValidationFailed(check.invalid) }
             attributes = check.accepted
         }
@@ -74,10 +75,11 @@ extension Exchange {
             }
             state.passwordHash = try prepared.hash(password, iterations: configuration.passwordHash.iterations)
         case ("attributes", .signUpAttributesRequired):
-            guard let text = context.text("attributes"), let submitted = AttributeRules.parse(text) else {
+            guard let text = context.text("attributes"),
+                let check = prepared.checkAttributes(text, rules: configuration.signUp.requiredAttributes)
+            else {
                 throw EmulatorError.invalidParameter("attributes")
             }
-            let check = AttributeRules.check(submitted, allowed: configuration.signUp.requiredAttributes)
             guard check.invalid.isEmpty else { throw EmulatorError.attributeValidationFailed(check.invalid) }
             state.attributes.merge(check.accepted) { _, new in new }
         case ("oob", _), ("password", _), ("attributes", _):
@@ -85,8 +87,17 @@ extension Exchange {
         default:
             throw EmulatorError.invalidParameter("grant_type")
         }
+        let outcome = try advanceSignUp(username: record.username, state: state)
+        if grant == "attributes", case .failure(let error) = outcome, error.error == "attributes_required" {
+            // Another page is needed: the answer carries a new token, but the SDKs may retry with this one
+            // (MSAL.js hands the app no state holding the new token), so it stays usable, with what it collected.
+            var kept = record
+            kept.state = state
+            try kept.update(db)
+            return outcome
+        }
         try consume(record)
-        return try advanceSignUp(username: record.username, state: state)
+        return outcome
     }
 
     /// After a successful step: ask for the password, then the next page of attributes, else create the user.

@@ -34,9 +34,14 @@ extension Exchange {
         guard let password = context.secret("password") else { throw EmulatorError.invalidParameter("password") }
         try checkUsername(record)
         let user = try user(record.state)
+        // A wrong password is answered with the transaction committed: it counts towards the account's lockout,
+        // and the continuation stays usable for the next try.
+        if let locked = try lockedAnswer(for: record.username) { return .failure(locked) }
         guard let hash = user.passwordHash, prepared.verify(password, against: hash) else {
-            throw EmulatorError.invalidCredentials
+            try recordFailure(for: record.username)
+            return .failure(.invalidCredentials)
         }
+        try recordSuccess(for: record.username)
         try consume(record)
         return try afterFirstFactor(user: user, state: record.state, scopes: scopes, allowMFA: true)
     }
@@ -56,8 +61,9 @@ extension Exchange {
         return try next(user, record.state)
     }
 
-    /// After sign-up, password reset or JIT registration. MFA is not asked here (the SDKs treat it as an error
-    /// after sign-up and reset); JIT registration is.
+    /// After sign-up, password reset or JIT registration. After a reset the user faces exactly what a password
+    /// sign-in would ask (registration, then MFA): a reset proves the email address, never the second factor.
+    /// After sign-up only registration is asked (the new user has no second factor yet).
     private func continuationGrant(scopes: [String]) throws -> Outcome {
         let record = try continuation([.signUp, .resetPassword, .register])
         _ = try context.challengeTypes(required: false)
@@ -69,7 +75,8 @@ extension Exchange {
         let user = try user(record.state)
         try consume(record)
         if record.flow == Flow.register.rawValue { return try issueTokens(for: user, scopes: scopes) }
-        return try afterFirstFactor(user: user, state: record.state, scopes: scopes, allowMFA: false)
+        let afterReset = record.flow == Flow.resetPassword.rawValue
+        return try afterFirstFactor(user: user, state: record.state, scopes: scopes, allowMFA: afterReset)
     }
 
     /// Rotates a refresh token: the presented one is used up and a new one of the same family issued. A reused
@@ -88,10 +95,15 @@ extension Exchange {
         }
         guard record.expiresAt > now else { throw EmulatorError.expiredRefreshToken }
         guard let user = try UserRecord.fetchOne(db, key: record.userID) else { throw EmulatorError.userNotFound }
+        let granted = record.scope.split(separator: " ").map(String.init)
+        // A refresh may narrow the original grant, never widen it (the OpenID scopes excepted).
+        let openID: Set<String> = ["openid", "profile", "email", "offline_access"]
+        if context.text("scope") != nil, !Set(requested).subtracting(openID).isSubset(of: Set(granted)) {
+            throw EmulatorError.invalidScope
+        }
         record.used = true
         try record.update(db)
-        let scopes =
-            context.text("scope") == nil ? record.scope.split(separator: " ").map(String.init) : requested
+        let scopes = context.text("scope") == nil ? granted : requested
         return try issueTokens(for: user, scopes: scopes, family: record.family)
     }
 

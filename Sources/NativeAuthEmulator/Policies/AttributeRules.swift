@@ -26,11 +26,19 @@ enum AttributeRules {
         return attributes
     }
 
-    /// Whether `value` is acceptable for `requirement`: non-empty when required, and wholly matching its regex.
+    /// The longest attribute value accepted, in characters.
+    static let maximumLength = 1024
+
+    /// Whether `value` is acceptable for `requirement`: at most ``maximumLength`` characters, no control
+    /// characters (they could rewrite a terminal that prints them), non-empty when required, and wholly matching
+    /// its regex (a regex ``RegexSafety`` refuses never runs).
     static func accepts(_ value: String, for requirement: AttributeRequirement) -> Bool {
+        guard value.count <= maximumLength,
+            !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { return false }
         if requirement.required && value.trimmingCharacters(in: .whitespaces).isEmpty { return false }
         guard let pattern = requirement.regex else { return true }
-        guard let regex = compile(pattern) else { return false }
+        guard RegexSafety.problem(in: pattern) == nil, let regex = compile(pattern) else { return false }
         return (try? regex.wholeMatch(in: value)) != nil
     }
 

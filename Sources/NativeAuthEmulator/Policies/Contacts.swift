@@ -1,3 +1,5 @@
+import Foundation
+
 /// Usernames, contacts and their masked labels.
 enum Contacts {
     /// Whether `text` looks like an email address: one `@`, a local part of at most 64 characters, a dotted
@@ -39,5 +41,13 @@ enum Contacts {
         let maskedName =
             name.count <= 3 ? String(repeating: "*", count: name.count) : "\(name.prefix(2))**\(name.suffix(1))"
         return "\(maskedLocal)@\(maskedName)\(suffix)"
+    }
+}
+
+extension Contacts {
+    /// The form usernames are compared and stored under: Unicode NFC, then lowercased with Unicode's full case
+    /// mapping, then NFC again, so `éve@…` (precomposed), `ÉVE@…` and `e\u{301}ve@…` (decomposed) are one account.
+    static func canonical(_ username: String) -> String {
+        username.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
     }
 }

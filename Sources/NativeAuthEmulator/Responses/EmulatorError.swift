@@ -15,6 +15,8 @@ struct EmulatorError: Error, Sendable {
     var continuationToken: String?
     var requiredAttributes: [RequiredAttribute]?
     var invalidAttributes: [String]?
+    /// Seconds before the same request can succeed, sent as `Retry-After` (lockouts, send limits).
+    var retryAfter: Int?
 
     /// The wire error with an AADSTS-style description ending in Trace ID, Correlation ID and Timestamp lines.
     func wireError(traceID: String, correlationID: String, timestamp: String) -> WireError {

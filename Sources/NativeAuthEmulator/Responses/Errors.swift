@@ -53,7 +53,8 @@ extension EmulatorError {
     static func resendTooSoon(seconds: Int) -> EmulatorError {
         EmulatorError(
             error: "invalid_request", code: 550026,
-            message: "A new code cannot be sent yet; wait \(seconds) seconds before asking again.")
+            message: "A new code cannot be sent yet; wait \(seconds) seconds before asking again.",
+            retryAfter: seconds)
     }
 
     static var serverError: EmulatorError {
@@ -122,10 +123,21 @@ extension EmulatorError {
             suberror: "invalid_oob_value")
     }
 
-    static var tooManyAttempts: EmulatorError {
+    /// A code tried `codes.maxAttempts` times: it no longer verifies. Answered as Entra answers a locked
+    /// sign-in (`invalid_grant` + 50053, no suberror), the shape the SDKs already handle as a general error.
+    static var codeAttemptsExhausted: EmulatorError {
         EmulatorError(
             error: "invalid_grant", code: 50053,
-            message: "Too many wrong codes were entered; start again.", suberror: "too_many_attempts")
+            message: "Too many wrong codes were entered for this code; request a new code.")
+    }
+
+    /// An account locked by smart lockout (``LockoutConfiguration``): Entra's AADSTS50053.
+    static func accountLocked(seconds: Int) -> EmulatorError {
+        EmulatorError(
+            error: "invalid_grant", code: 50053,
+            message:
+                "The account is locked because of too many sign-in attempts with a wrong password or code. "
+                + "Try again in \(seconds) seconds.", retryAfter: seconds)
     }
 
     static var expiredCode: EmulatorError {

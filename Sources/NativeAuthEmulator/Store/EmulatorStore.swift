@@ -58,6 +58,12 @@ public final class EmulatorStore: Sendable {
         return configuration
     }
 
+    /// Binds the store to the tenant `tenantID` on first use; throws when it was created for another tenant, so
+    /// two tenants never share users, keys or tokens.
+    public func bind(toTenant tenantID: String, now: Date = Date()) throws {
+        try writer.write { db in try Keys.bindTenant(db, tenantID: tenantID, now: now.timeIntervalSince1970) }
+    }
+
     /// The 32-byte HMAC key of continuation tokens, read (or created) once, then kept.
     func continuationSecret(now: Double) async throws -> Data {
         if let secret = continuationSecretCache.value { return secret }

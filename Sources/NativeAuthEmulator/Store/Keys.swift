@@ -6,6 +6,20 @@ import GRDB
 enum Keys {
     private static let continuationName = "continuation-hmac"
     private static let signingName = "es256-signing"
+    private static let tenantName = "tenant"
+
+    /// Records `tenantID` as the store's tenant on first use; throws when the store belongs to another tenant.
+    static func bindTenant(_ db: Database, tenantID: String, now: Double) throws {
+        if let bound = try KeyRecord.fetchOne(db, key: tenantName)?.pem {
+            guard bound.lowercased() == tenantID.lowercased() else {
+                throw EmulatorStoreError(
+                    message: "this state folder holds the authority of tenant \(bound), not of tenant \(tenantID) "
+                        + "(its users, keys and tokens belong to that tenant); use another --state-dir")
+            }
+            return
+        }
+        try KeyRecord(name: tenantName, secret: nil, pem: tenantID, createdAt: now).save(db)
+    }
 
     /// The 32-byte HMAC key of continuation tokens.
     static func continuationSecret(_ db: Database, now: Double) throws -> Data {

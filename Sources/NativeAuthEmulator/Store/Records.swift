@@ -33,6 +33,7 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
         container["username"] = username
+        container["username_key"] = Contacts.canonical(username)
         container["password_hash"] = passwordHash
         container["attributes"] = try RecordJSON.encode(attributes)
         container["mfa"] = mfa
@@ -41,10 +42,11 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         container["updated_at"] = updatedAt
     }
 
-    /// The user named `username` (case-insensitive: the column's collation is NOCASE).
+    /// The user named `username`, compared in canonical form (``Contacts/canonical(_:)``: Unicode NFC and case).
     static func named(_ username: String, in db: Database) throws -> UserRecord? {
         try UserRecord.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM users WHERE username = ? LIMIT 1"), arguments: [username])
+            db.cachedStatement(sql: "SELECT * FROM users WHERE username_key = ? LIMIT 1"),
+            arguments: [Contacts.canonical(username)])
     }
 
     /// The user with this id.

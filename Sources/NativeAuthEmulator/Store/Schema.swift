@@ -57,6 +57,25 @@ enum Schema {
                 table.column("created_at", .double).notNull()
             }
         }
+        migrator.registerMigration("v2: lockouts, canonical usernames") { db in
+            try db.create(table: "lockouts") { table in
+                table.primaryKey("account", .text)
+                table.column("failures", .integer).notNull().defaults(to: 0)
+                table.column("lockouts", .integer).notNull().defaults(to: 0)
+                table.column("locked_until", .double).notNull().defaults(to: 0)
+                table.column("updated_at", .double).notNull()
+            }
+            try db.alter(table: "users") { table in table.add(column: "username_key", .text) }
+            for row in try Row.fetchAll(db, sql: "SELECT id, username FROM users") {
+                let username: String = row["username"]
+                try db.execute(
+                    sql: "UPDATE users SET username_key = ? WHERE id = ?",
+                    arguments: [Contacts.canonical(username), row["id"] as String])
+            }
+            try db.create(index: "users_username_key", on: "users", columns: ["username_key"], unique: true)
+            try db.create(index: "codes_created_at", on: "codes", columns: ["created_at"])
+            try db.create(index: "refresh_tokens_expires_at", on: "refresh_tokens", columns: ["expires_at"])
+        }
         return migrator
     }
 }

@@ -28,14 +28,19 @@ struct TestServer: Sendable {
     static func with<Result>(
         _ configuration: TenantConfiguration = .testing(), devOutbox: Bool = true,
         bodyLimit: Int = NativeAuthHTTPServer.defaultBodyLimit, recorder: ExchangeRecorder = ExchangeRecorder(),
+        idleTimeout: Duration = NativeAuthHTTPServer.defaultIdleTimeout,
+        maxConnections: Int = NativeAuthHTTPServer.defaultMaxConnections, rateLimit: AddressRateLimit? = nil,
+        store: EmulatorStore? = nil, codesReadable: Bool = true,
         _ body: (TestServer) async throws -> Result
     ) async throws -> Result {
         let clock = TestClock()
         let emulator = NativeAuthEmulator(
-            configuration: configuration, store: try EmulatorStore.inMemory(), now: { clock.now })
+            configuration: configuration, store: try store ?? EmulatorStore.inMemory(), now: { clock.now },
+            codesReadable: codesReadable)
         let logs = LogCapture()
         let server = NativeAuthHTTPServer(
-            emulator: emulator, bodyLimit: bodyLimit, devOutbox: devOutbox, logger: logs.logger())
+            emulator: emulator, bodyLimit: bodyLimit, devOutbox: devOutbox, logger: logs.logger(),
+            idleTimeout: idleTimeout, maxConnections: maxConnections, rateLimit: rateLimit)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {

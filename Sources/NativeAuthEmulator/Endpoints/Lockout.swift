@@ -1,0 +1,51 @@
+import GRDB
+
+/// Smart lockout (``LockoutConfiguration``): wrong passwords and codes are counted per account in `lockouts`,
+/// keyed by the account's canonical username, so new tokens, resends and new flows do not reset the count. The
+/// row is written in the request's transaction, which commits even when the answer is an error.
+extension Exchange {
+    /// The lockout answer when `username`'s account is locked now; nil when it may try a password or code.
+    func lockedAnswer(for username: String) throws -> EmulatorError? {
+        guard configuration.lockout.threshold > 0,
+            let lockedUntil = try Double.fetchOne(
+                db.cachedStatement(sql: "SELECT locked_until FROM lockouts WHERE account = ?"),
+                arguments: [Contacts.canonical(username)]),
+            lockedUntil > now
+        else { return nil }
+        return .accountLocked(seconds: TokenIssuer.seconds((lockedUntil - now).rounded(.up)))
+    }
+
+    /// Counts one wrong password or code for `username`'s account; the failure that reaches the threshold locks
+    /// the account (for longer after each lockout in a row) and starts the count again.
+    func recordFailure(for username: String) throws {
+        let lockout = configuration.lockout
+        guard lockout.threshold > 0 else { return }
+        let account = Contacts.canonical(username)
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT failures, lockouts FROM lockouts WHERE account = ?"), arguments: [account])
+        var failures: Int = (row?["failures"] as Int?) ?? 0
+        var lockouts: Int = (row?["lockouts"] as Int?) ?? 0
+        var lockedUntil = 0.0
+        failures += 1
+        if failures >= lockout.threshold {
+            lockouts += 1
+            failures = 0
+            lockedUntil = now + Double(lockout.duration(ofLockout: lockouts))
+        }
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO lockouts (account, failures, lockouts, locked_until, updated_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(account) DO UPDATE SET failures = excluded.failures, lockouts = excluded.lockouts,
+                locked_until = CASE WHEN excluded.locked_until > 0 THEN excluded.locked_until ELSE locked_until END,
+                updated_at = excluded.updated_at
+                """
+        ).execute(arguments: [account, failures, lockouts, lockedUntil, now])
+    }
+
+    /// A right password or code: the account's count starts again.
+    func recordSuccess(for username: String) throws {
+        guard configuration.lockout.threshold > 0 else { return }
+        try db.cachedStatement(sql: "DELETE FROM lockouts WHERE account = ?")
+            .execute(arguments: [Contacts.canonical(username)])
+    }
+}

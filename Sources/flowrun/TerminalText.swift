@@ -1,0 +1,28 @@
+/// Text made safe to print on a terminal: control characters (C0, DEL, C1, among them ESC, BEL and newlines)
+/// and the bidirectional overrides become visible escapes such as `\u{1B}`, so that a value from an authority
+/// (a display name, an error description) can neither move the cursor, rewrite lines, change the window title
+/// nor fake a line of flowrun's own output.
+enum TerminalText {
+    /// `text` escaped; newlines kept only when `keepingNewlines` (for flowrun's own multi-line messages).
+    static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
+        let unsafe = { (scalar: Unicode.Scalar) in isUnsafe(scalar) && !(keepingNewlines && scalar == "\n") }
+        guard text.unicodeScalars.contains(where: unsafe) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            if unsafe(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// The proofs of the adversarial review against the `flowrun` binary, replayed: each failed before its fix.
+/// docs/security.md lists the protections.
+@Suite("Security regressions (CLI)")
+struct SecurityRegressionCLITests {
+    // MARK: Finding 8 — `--save` wrote a live continuation token
+
+    @Test("finding 8: a session saved after a reset's code step holds only a sealed continuation")
+    func savedSessionHoldsNoLiveToken() throws {
+        let sandbox = try Sandbox()
+        try sandbox.signUpWithPassword("se@example.com")
+        let session = sandbox.path("reset.json")
+        let first = try sandbox.run(
+            "reset-password", inputs: ["email=se@example.com", "code=@outbox"], ["--save", session])
+        #expect(first.status == 5, first.transcript)
+        let document = try JSON.parse(Data(contentsOf: URL(fileURLWithPath: session)))
+        let fields = try #require(document["continuation"]?["fields"], "\(document)")
+        guard case .object(let values) = fields else {
+            Issue.record("continuation fields are not an object: \(fields)")
+            return
+        }
+        #expect(Array(values.keys) == ["sealed"], "\(values.keys)")
+        #expect(posixMode(sandbox.stateDir.appendingPathComponent("session.key").path) == 0o600)
+
+        // Another state folder has no key for it: refused, and the password stays as it was.
+        let elsewhere = sandbox.path("other-state")
+        let stolen = try Flowrun.run(
+            [
+                "run", FlowLibrary.flow("reset-password"), "--state-dir", elsewhere, "--config",
+                sandbox.configFile.path, "--input", "newPassword=\(Planted.newPassword)", "--resume", session,
+            ], in: sandbox.url)
+        #expect(stolen.status != 0, "\(stolen.stderr)")
+        #expect(stolen.stderr.contains("another state folder's key"), "\(stolen.stderr)")
+
+        let resumed = try sandbox.run(
+            "reset-password", inputs: ["newPassword=\(Planted.newPassword)"], ["--resume", session])
+        #expect(resumed.status == 0, resumed.transcript)
+        _ = try sandbox.signIn("se@example.com", Planted.newPassword)
+    }
+
+    // MARK: Finding 9 — symbolic links led the loader out of the folder
+
+    @Test("finding 9: a use: through a symlink out of the root is refused and never quoted")
+    func symlinkOutOfTheRootIsRefused() throws {
+        let folder = try FlowFolder()
+        let secret = "https://alice:ghp_planted-secret-token@github.com"
+        try folder.write("outside/git-credentials", "\(secret)\n")
+        try folder.write(
+            "flows/main.yaml",
+            """
+            flowrun: 1
+            id: main
+            start: shared
+            steps:
+              shared:
+                use: shared.yaml
+                on:
+                  success: { end: success }
+                  failure: { fail: failed }
+
+            """)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("flows/shared.yaml").path,
+            withDestinationPath: "../outside/git-credentials")
+        let result = try folder.run("validate", "--format", "github", "flows/main.yaml")
+        #expect(result.status != 0, "\(result.stdout)\(result.stderr)")
+        #expect((result.stdout + result.stderr).contains("FR016"), "\(result.stdout)\(result.stderr)")
+        #expect(!(result.stdout + result.stderr).contains("ghp_planted"), "\(result.stdout)\(result.stderr)")
+
+        let search = try folder.run("validate", "flows")
+        #expect(!(search.stdout + search.stderr).contains("ghp_planted"), "\(search.stdout)\(search.stderr)")
+    }
+
+    // MARK: Finding 11 — terminal escape injection
+
+    @Test("finding 11: control characters in a printed value are escaped, never sent raw")
+    func terminalEscapesAreEscaped() throws {
+        let folder = try FlowFolder()
+        try folder.write(
+            "hello.yaml",
+            """
+            flowrun: 1
+            id: hello-name
+            inputs:
+              name: { type: text, label: Name }
+            start: ask_name
+            steps:
+              ask_name:
+                ask: [name]
+                next: done
+              done:
+                end: success
+                message: "Hello ${name}"
+                output: { name: "${name}" }
+
+            """)
+        let hostile = "Eve\u{1B}]0;owned\u{07}\u{1B}[2K\nflowrun: ended: success"
+        let result = try folder.run(
+            ["run", "hello.yaml", "--state-dir", "state", "--input", "name=\(hostile)"], environment: [:])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("\u{1B}") && !result.stderr.contains("\u{1B}"), "\(result.stdout)")
+        #expect(!result.stdout.contains("\u{07}"))
+        #expect(result.stdout.contains("Hello Eve\\u{1B}]0;owned\\u{7}\\u{1B}[2K\\u{A}flowrun: ended: success"))
+    }
+
+    // MARK: Finding 12 — the store was not bound to a tenant
+
+    @Test("finding 12: a state folder of one tenant is refused for another")
+    func stateFolderBoundToTenant() throws {
+        let sandbox = try Sandbox()
+        try sandbox.signUpWithCode("tb@example.com")
+        let fabrikam = try sandbox.folder.write(
+            "fabrikam.yaml",
+            Tenant.with("tenant: fabrikam\ntenantID: 11111111-2222-3333-4444-555555555555"))
+        let result = try Flowrun.run(
+            [
+                "run", FlowLibrary.flow("sign-in-email-otp"), "--state-dir", sandbox.stateDir.path, "--config",
+                fabrikam.path, "--input", "email=tb@example.com", "--input", "code=@outbox",
+            ], in: sandbox.url)
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("not of tenant 11111111-2222-3333-4444-555555555555"), "\(result.stderr)")
+    }
+
+    // MARK: Finding 13 — `@outbox` took the newest code sent to anyone
+
+    @Test("finding 13: @outbox takes the code sent to the run's own user, not a newer one to someone else")
+    func outboxTakesTheRunsOwnCode() throws {
+        let sandbox = try Sandbox()
+        try sandbox.signUpWithCode("ow@example.com")
+        let session = sandbox.path("ow.json")
+        let first = try sandbox.run("sign-in-email-otp", inputs: ["email=ow@example.com"], ["--save", session])
+        #expect(first.status == 5, first.transcript)
+        // Another user is sent a code after this run's code: it is now the newest in the outbox.
+        let other = try sandbox.run(
+            "sign-up-email-otp", inputs: ["email=zz@example.com"], ["--save", sandbox.path("zz")])
+        #expect(other.status == 5, other.transcript)
+        #expect(try sandbox.sentCodes().first?.to == "zz@example.com")
+        let resumed = try sandbox.run("sign-in-email-otp", inputs: ["code=@outbox"], ["--resume", session])
+        resumed.expectSuccess("Signed in as ow@example.com")
+    }
+
+    // MARK: Finding 15 — `--dev-outbox` on a non-loopback address
+
+    @Test("finding 15: serve --dev-outbox on 0.0.0.0 is refused with exit 2 unless the override is given")
+    func devOutboxRefusedOffLoopback() throws {
+        let folder = try FlowFolder()
+        let refused = try folder.run("serve", "--host", "0.0.0.0", "--port", "0", "--dev-outbox")
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("--unsafe-dev-outbox-on-network"), "\(refused.stderr)")
+    }
+}

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Requests per client address: a token bucket per address (`requestsPerSecond`, bursts up to `burst`). Over the
 /// limit a request is answered 429 with `Retry-After` before the emulator sees it.
@@ -21,14 +20,16 @@ public struct AddressRateLimit: Sendable, Hashable {
 }
 
 /// The buckets of ``AddressRateLimit``, shared by all connections of a server.
-final class AddressRateLimiter: Sendable {
+final class AddressRateLimiter: @unchecked Sendable {
     private struct Bucket {
         var tokens: Double
         var updated: ContinuousClock.Instant
     }
 
     let limit: AddressRateLimit
-    private let buckets = Mutex<[String: Bucket]>([:])
+    /// Guarded by `lock` (an `NSLock`: `Mutex` needs macOS 15).
+    private var buckets: [String: Bucket] = [:]
+    private let lock = NSLock()
     /// Above this many addresses, full buckets are dropped (they carry no state).
     private static let pruneAbove = 10_000
 
@@ -39,23 +40,23 @@ final class AddressRateLimiter: Sendable {
     /// Nil when a request from `address` may go on now, else the seconds to wait.
     func wait(for address: String?, now: ContinuousClock.Instant = .now) -> Int? {
         guard let address, limit.includesLoopback || !Self.isLoopback(address) else { return nil }
-        return buckets.withLock { buckets in
-            var bucket = buckets[address] ?? Bucket(tokens: limit.burst, updated: now)
-            let elapsed = now - bucket.updated
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            bucket.tokens = min(limit.burst, bucket.tokens + max(seconds, 0) * limit.requestsPerSecond)
-            bucket.updated = now
-            if buckets.count > Self.pruneAbove {
-                buckets = buckets.filter { $0.value.tokens < limit.burst }
-            }
-            guard bucket.tokens >= 1 else {
-                buckets[address] = bucket
-                return max(Int(((1 - bucket.tokens) / limit.requestsPerSecond).rounded(.up)), 1)
-            }
-            bucket.tokens -= 1
-            buckets[address] = bucket
-            return nil
+        lock.lock()
+        defer { lock.unlock() }
+        var bucket = buckets[address] ?? Bucket(tokens: limit.burst, updated: now)
+        let elapsed = now - bucket.updated
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        bucket.tokens = min(limit.burst, bucket.tokens + max(seconds, 0) * limit.requestsPerSecond)
+        bucket.updated = now
+        if buckets.count > Self.pruneAbove {
+            buckets = buckets.filter { $0.value.tokens < limit.burst }
         }
+        guard bucket.tokens >= 1 else {
+            buckets[address] = bucket
+            return max(Int(((1 - bucket.tokens) / limit.requestsPerSecond).rounded(.up)), 1)
+        }
+        bucket.tokens -= 1
+        buckets[address] = bucket
+        return nil
     }
 
     static func isLoopback(_ address: String) -> Bool {

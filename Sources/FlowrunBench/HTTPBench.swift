@@ -28,6 +28,9 @@ struct HTTPRig {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var configuration = TenantConfiguration()
         configuration.passwordHash.iterations = 1_000
+        // The same users sign in again and again: no send quota, no lockout (they measure speed, not protection).
+        configuration.codes.maxPerRecipientPerHour = 0
+        configuration.lockout.threshold = 0
         let emulator = NativeAuthEmulator(
             configuration: configuration,
             store: inMemory ? try EmulatorStore.inMemory() : try EmulatorStore(directory: directory))

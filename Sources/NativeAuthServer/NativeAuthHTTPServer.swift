@@ -139,16 +139,24 @@ final class Listener: @unchecked Sendable {
     }
 
     func started(port: Int, emulator: NativeAuthEmulator) {
-        lock.withLock {
-            boundPort = port
-            servedEmulator = emulator
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        boundPort = port
+        servedEmulator = emulator
     }
 
     /// The port bound; nil before the server runs.
-    var port: Int? { lock.withLock { boundPort } }
+    var port: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return boundPort
+    }
     /// The emulator that answers requests.
-    var emulator: NativeAuthEmulator { lock.withLock { servedEmulator } }
+    var emulator: NativeAuthEmulator {
+        lock.lock()
+        defer { lock.unlock() }
+        return servedEmulator
+    }
 }
 
 extension NativeAuthHTTPServer {

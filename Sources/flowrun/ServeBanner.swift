@@ -32,7 +32,9 @@ enum ServeBanner {
                 + "customAuth.authApiProxyUrl \(authority)"
                 + (cors.isEmpty
                     ? " (pages on another origin need --cors ORIGIN)" : " (CORS for \(cors.joined(separator: ", ")))"))
-        lines.append("  MSAL iOS/Android  point the SDK's authority at \(authority) (see README: Real clients)")
+        lines.append(
+            "  MSAL iOS, Android  tenant subdomain \(tenant); these SDKs call https://\(tenant).ciamlogin.com only: "
+                + "route that host to \(origin) (README: Real clients)")
         return lines
     }
 }

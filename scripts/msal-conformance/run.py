@@ -8,7 +8,8 @@ folder, the dev outbox on and CORS for the page's origin), serves a page that lo
 `lib/custom-auth-path/msal-custom-auth.js` and `journeys.js` from a small HTTP server of its own on 127.0.0.1, and
 opens it in headless Chromium started so that it makes no request beyond 127.0.0.1. Prints one line per journey
 (`PASS name` / `FAIL name: why`) and `N passed, M failed`; exits 1 when a journey failed, 2 when the run could
-not be made. Standard library only.
+not be made. MSAL_CONFORMANCE_NETLOG=FILE makes Chromium write its network log there (to check that it reached
+nothing beyond 127.0.0.1). Standard library only.
 """
 
 import http.server
@@ -131,8 +132,10 @@ def start_flowrun(binary, name, folder, page_origin):
 
 
 def chromium_arguments(binary, profile, url):
-    # Nothing leaves 127.0.0.1: every other name fails to resolve, other hosts go to a dead proxy, and the
-    # browser's own background traffic (updates, metrics, safe browsing, sync) is off.
+    # Nothing leaves 127.0.0.1: every other name fails to resolve, other hosts go to a dead proxy (127.0.0.1:9,
+    # refused), and the browser's own background traffic (updates, metrics, safe browsing, sync) is off. A
+    # network log of a run (MSAL_CONFORMANCE_NETLOG) shows the few requests Chromium still tries for itself
+    # (clients2.google.com, update.googleapis.com, accounts.google.com) ending at the dead proxy.
     return [
         binary, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
         f"--user-data-dir={profile}", "--no-first-run", "--no-default-browser-check",
@@ -141,9 +144,9 @@ def chromium_arguments(binary, profile, url):
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-default-apps", "--disable-extensions", "--disable-domain-reliability", "--disable-breakpad",
         "--metrics-recording-only", "--safebrowsing-disable-auto-update", "--disable-client-side-phishing-detection",
-        "--disable-features=OptimizationHints,MediaRouter,Translate,AutofillServerCommunication",
-        "--remote-debugging-port=0", url,
-    ]
+        "--disable-features=OptimizationHints,MediaRouter,Translate,AutofillServerCommunication,NetworkTimeServiceQuerying",
+        url,
+    ] + ([f"--log-net-log={os.environ['MSAL_CONFORMANCE_NETLOG']}"] if os.environ.get("MSAL_CONFORMANCE_NETLOG") else [])
 
 
 def main():

@@ -28,11 +28,12 @@ public struct NativeAuthEmulator: Sendable {
 
     private init(
         configuration: TenantConfiguration, store: EmulatorStore, now: @escaping @Sendable () -> Date,
-        issuerKeys: TokenIssuer
+        codesReadable: Bool, issuerKeys: TokenIssuer
     ) {
         self.configuration = configuration
         self.store = store
         self.now = now
+        self.codesReadable = codesReadable
         self.issuerKeys = issuerKeys
     }
 
@@ -46,7 +47,8 @@ public struct NativeAuthEmulator: Sendable {
         guard configuration.issuerBaseURL == nil else { return self }
         var configuration = configuration
         configuration.issuerBaseURL = baseURL
-        return NativeAuthEmulator(configuration: configuration, store: store, now: now, issuerKeys: issuerKeys)
+        return NativeAuthEmulator(
+            configuration: configuration, store: store, now: now, codesReadable: codesReadable, issuerKeys: issuerKeys)
     }
 
     /// Answers one request. Never throws: protocol errors are 400 answers, a store failure is a 500

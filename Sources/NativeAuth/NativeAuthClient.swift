@@ -10,8 +10,7 @@ import Foundation
 /// fields; the signed-in account and its tokens are kept by the ``AccountStore``.
 ///
 /// `perform` answers every server reply, and every transport failure, with an outcome: a transport that
-/// throws (no answer at all) gives `unexpected` with `error` `transport_error` and the error's text, without
-/// a retry. It throws only when the task is cancelled, or for an action the catalog does not declare or this
+/// throws (no answer at all) twice gives `unexpected` with `error` `transport_error` and the error's text. It throws only when the task is cancelled, or for an action the catalog does not declare or this
 /// client does not implement (a programming error the flow checker rules out).
 public struct NativeAuthClient: Authority {
     public let catalog: ActionCatalog
@@ -73,18 +72,22 @@ public struct NativeAuthClient: Authority {
         return call.finish(result)
     }
 
-    /// Sends one call: `client_id` added, a fresh `client-request-id`. A 5xx answer is sent again once after
-    /// 0.5 s, as the iOS SDK does. A transport failure becomes ``WireAnswer/unusable(error:description:correlationID:)``;
-    /// only cancellation is thrown.
+    /// Sends one call: `client_id` added, a fresh `client-request-id`, flowrun named in `x-client-SKU` and
+    /// `x-client-VER`. As the iOS SDK does, a 5xx answer, or no answer at all (a network failure), is sent again
+    /// once after 0.5 s. A transport failure on the second try becomes
+    /// ``WireAnswer/unusable(error:description:correlationID:)``; only cancellation is thrown.
     func exchange(_ endpoint: NativeAuthEndpoint, _ parameters: [String: String]) async throws -> WireAnswer {
         var parameters = parameters
         parameters["client_id"] = configuration.clientID
         let requestID = UUID().uuidString.lowercased()
         let request = WireRequest(
             endpoint: endpoint, parameters: parameters,
-            headers: ["client-request-id": requestID, "return-client-request-id": "true", "Accept": "application/json"])
+            headers: [
+                "client-request-id": requestID, "return-client-request-id": "true", "Accept": "application/json",
+                "x-client-SKU": ClientIdentity.sku, "x-client-VER": ClientIdentity.version,
+            ])
         var response = try await send(request)
-        if case .some(let answer) = response, (500...599).contains(answer.status) {
+        if Self.isRetried(response) {
             try await sleep(.milliseconds(500))
             response = try await send(request)
         }
@@ -94,6 +97,14 @@ public struct NativeAuthClient: Authority {
             return .unusable(
                 error: "transport_error", description: "No answer from the authority: \(failure)",
                 correlationID: requestID)
+        }
+    }
+
+    /// Whether a first try is sent again: a 5xx answer or none at all.
+    private static func isRetried(_ response: TransportResult) -> Bool {
+        switch response {
+        case .some(let answer): return (500...599).contains(answer.status)
+        case .none: return true
         }
     }
 

@@ -3,9 +3,9 @@ import Foundation
 
 /// A wire answer sorted the way the SDKs sort it (protocol reference, sections 1 and 4).
 enum WireAnswer: Sendable {
-    /// 200 with a JSON object that is not a redirect.
+    /// 2xx with a JSON object that is not a redirect.
     case success(WireBody, correlationID: String)
-    /// 200 `{"challenge_type": "redirect"}`: the web fallback.
+    /// 2xx `{"challenge_type": "redirect"}`: the web fallback.
     case redirect(reason: String)
     /// 400 or 401 with an error body.
     case failure(WireError, correlationID: String)
@@ -13,13 +13,19 @@ enum WireAnswer: Sendable {
     /// SDKs' general error.
     case unusable(error: String, description: String, correlationID: String)
 
-    /// Sorts a response. The correlation id is the `client-request-id` response header, else the body's
+    /// Sorts a response. Any 2xx is a success, as MSAL.js takes it (`response.ok`). The correlation id is the
+    /// `client-request-id` response header (iOS, Android), else `x-ms-request-id` (MSAL.js), else the body's
     /// `correlation_id`, else the id the request was sent with.
     init(_ response: WireResponse, requestID: String) {
-        let header = response.headers.first { $0.key.lowercased() == "client-request-id" }?.value
-        let correlationID = header ?? response.body?["correlation_id"]?.stringValue ?? requestID
+        func header(_ name: String) -> String? {
+            let value = response.headers.first { $0.key.lowercased() == name }?.value
+            return value?.isEmpty == false ? value : nil
+        }
+        let correlationID =
+            header("client-request-id") ?? header("x-ms-request-id") ?? response.body?["correlation_id"]?.stringValue
+            ?? requestID
         switch response.status {
-        case 200:
+        case 200...299:
             guard let body = response.body else {
                 self = .unusable(
                     error: "invalid_response", description: "Unexpected response body: not a JSON object",
@@ -222,7 +228,7 @@ extension ActionCall {
                 return ("invalidUsername", [:])
             }
             if endpoint == .resetPasswordStart, firstCode == 500222 { return ("userDoesNotHavePassword", [:]) }
-            if endpoint == .registerChallenge, firstCode == 901001 { return ("invalidInput", [:]) }
+            if endpoint == .registerChallenge, error.codes.contains(901001) { return ("invalidInput", [:]) }
             return nil
         case "invalid_grant":
             if let suberror = error.suberror {

@@ -26,8 +26,30 @@ public struct NativeAuthEmulator: Sendable {
         self.issuerKeys = TokenIssuer(store: store, now: now)
     }
 
+    private init(
+        configuration: TenantConfiguration, store: EmulatorStore, now: @escaping @Sendable () -> Date,
+        codesReadable: Bool, issuerKeys: TokenIssuer
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.now = now
+        self.codesReadable = codesReadable
+        self.issuerKeys = issuerKeys
+    }
+
     /// The `iss` of issued tokens.
     public var issuer: String { configuration.issuer }
+
+    /// This emulator issuing tokens under `baseURL` (`iss` = `{baseURL}/{tenantID}/v2.0`) when its
+    /// configuration names no `issuerBaseURL`, so that a server's tokens name the issuer its discovery document
+    /// gives; the same emulator otherwise. Store, clock and signing key are shared.
+    public func issuing(under baseURL: String) -> NativeAuthEmulator {
+        guard configuration.issuerBaseURL == nil else { return self }
+        var configuration = configuration
+        configuration.issuerBaseURL = baseURL
+        return NativeAuthEmulator(
+            configuration: configuration, store: store, now: now, codesReadable: codesReadable, issuerKeys: issuerKeys)
+    }
 
     /// Answers one request. Never throws: protocol errors are 400 answers, a store failure is a 500
     /// `server_error`. The response echoes `client-request-id` (assigning one when the request has none).

@@ -1,9 +1,10 @@
 import NativeAuth
 
 extension NativeAuthEndpoint {
-    /// The form parameters the HTTP server accepts on this endpoint (protocol reference, sections 1–2); any
-    /// other one is answered 400 `invalid_request` naming it. `capability` is accepted wherever `capabilities`
-    /// is (the documentation's spelling). The same lists are in `schemas/native-auth.openapi.yaml`.
+    /// The form parameters this endpoint reads (protocol reference, sections 1–2). `capability` is accepted
+    /// wherever `capabilities` is (the documentation's spelling). The same lists are the `properties` of each
+    /// request body in `schemas/native-auth.openapi.yaml`. Any other parameter is ignored (RFC 6749 §3.2), or
+    /// refused under ``NativeAuthHTTPServer/strictParameters`` unless it is one of ``sdkParameters``.
     public var acceptedParameters: Set<String> {
         let capabilities: Set<String> = ["capabilities", "capability"]
         switch self {
@@ -32,4 +33,14 @@ extension NativeAuthEndpoint {
             return ["client_id", "continuation_token", "new_password"]
         }
     }
+
+    /// Fields the Microsoft SDKs send in the form body besides the protocol's parameters, lowercased: library
+    /// and telemetry fields (msal-common's ordinary refresh sends them on every silent refresh), the redirect
+    /// URI and enrollment id of MSAL iOS's refresh, the anchor mailbox of MSAL.js, Android's app fields. They
+    /// mean nothing to the emulator and are ignored on every endpoint, even with strict parameters.
+    public static let sdkParameters: Set<String> = [
+        "x-client-sku", "x-client-ver", "x-client-os", "x-client-cpu", "x-client-dm", "x-client-current-telemetry",
+        "x-client-last-telemetry", "x-ms-lib-capability", "x-anchormailbox", "x-app-name", "x-app-ver",
+        "client-request-id", "redirect_uri", "microsoft_enrollment_id", "claims", "client_info",
+    ]
 }

@@ -1,16 +1,25 @@
 import Foundation
 import Hummingbird
 import Logging
+import NativeAuth
 import NativeAuthEmulator
 
-/// The `client-request-id` of a request when it is a reasonable token (at most 128 letters, digits, `-`, `_`,
-/// `.`), else a new UUID, the same rule as the emulator's, so that both echo the same value.
+/// The `client-request-id` of a request — its header, else its query parameter (MSAL.js sends it in the query
+/// string of every call) — when it is a reasonable token (at most 128 letters, digits, `-`, `_`, `.`), else a
+/// new UUID, the same rule as the emulator's, so that both echo the same value.
 enum ClientRequestID {
-    static func value(in headers: HTTPFields) -> String {
-        let sent = headers.first { $0.name.canonicalName == "client-request-id" }?.value
-            .trimmingWhitespace(.whitespaces)
-        if let sent, !sent.isEmpty, sent.utf8.count <= 128, sent.utf8.allSatisfy(isAllowed) { return sent }
+    static func value(in headers: HTTPFields, query: String? = nil) -> String {
+        let header = headers.first { $0.name.canonicalName == "client-request-id" }?.value
+        for sent in [header, query.flatMap(fromQuery)].compactMap({ $0?.trimmingWhitespace(.whitespaces) }) {
+            if !sent.isEmpty, sent.utf8.count <= 128, sent.utf8.allSatisfy(isAllowed) { return sent }
+        }
         return UUID().uuidString.lowercased()
+    }
+
+    /// The `client-request-id` of a query string; nil when absent or the query is not form encoding.
+    static func fromQuery(_ query: String) -> String? {
+        guard query.utf8.count <= 4096 else { return nil }
+        return FormBody.decodePairs(query)?.first { $0.name == "client-request-id" }?.value
     }
 
     /// ASCII letters, digits, `-`, `_` and `.`.

@@ -2,14 +2,22 @@ import Foundation
 import Hummingbird
 import NativeAuth
 
-/// Reads the form body of a native-auth call: checks the content type and the size, decodes the fields and
-/// refuses duplicate or unknown ones.
+/// Reads the form body of a native-auth call: checks the content type and the size, decodes the fields,
+/// refuses duplicate ones and sets aside those the endpoint does not read.
 enum FormRequest {
+    /// The fields an endpoint reads, and the names of those it ignored (never their values).
+    struct Fields: Sendable, Equatable {
+        var parameters: [String: String]
+        var ignored: [String]
+    }
+
     /// The fields of `request`'s body, or the answer explaining why there are none. The body must arrive within
-    /// `timeout`.
+    /// `timeout`. A parameter the endpoint does not read is ignored (RFC 6749 §3.2: "the authorization server
+    /// MUST ignore unrecognized request parameters"); with `strict`, one that is not an SDK field either is
+    /// refused.
     static func parameters(
-        of request: Request, endpoint: NativeAuthEndpoint, limit: Int, timeout: Duration = .seconds(30)
-    ) async -> Result<[String: String], ServerError> {
+        of request: Request, endpoint: NativeAuthEndpoint, limit: Int, strict: Bool, timeout: Duration = .seconds(30)
+    ) async -> Result<Fields, ServerError> {
         guard isFormContentType(request.headers[.contentType]) else { return .failure(.unsupportedContentType) }
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
             var iterator = request.body.makeAsyncIterator()
@@ -24,7 +32,9 @@ enum FormRequest {
         guard let text = String(validating: bytes, as: UTF8.self), let pairs = FormBody.decodePairs(text) else {
             return .failure(.malformedBody)
         }
-        return fields(pairs, accepted: endpoint.acceptedParameters, endpoint: endpoint.path)
+        return fields(
+            pairs, accepted: endpoint.acceptedParameters,
+            tolerated: strict ? NativeAuthEndpoint.sdkParameters : nil, endpoint: endpoint.path)
     }
 
     /// The body's bytes; 413 as soon as more than `limit` arrived (the rest is read and dropped, so that a
@@ -70,20 +80,25 @@ enum FormRequest {
         }
     }
 
-    /// The pairs as a dictionary: the first unknown or repeated name is refused.
+    /// The pairs as a dictionary of the `accepted` names, whatever their order: a repeated name (any name) is
+    /// refused. Other names are set aside as ignored when `tolerated` is nil; otherwise those not in
+    /// `tolerated` (compared lowercased) are refused.
     static func fields(
-        _ pairs: [(name: String, value: String)], accepted: Set<String>, endpoint: String
-    ) -> Result<[String: String], ServerError> {
-        var fields: [String: String] = [:]
+        _ pairs: [(name: String, value: String)], accepted: Set<String>, tolerated: Set<String>?, endpoint: String
+    ) -> Result<Fields, ServerError> {
+        var result = Fields(parameters: [:], ignored: [])
+        var seen: Set<String> = []
         for pair in pairs {
-            guard accepted.contains(pair.name) else {
+            guard seen.insert(pair.name).inserted else { return .failure(.duplicateParameter(pair.name)) }
+            if accepted.contains(pair.name) {
+                result.parameters[pair.name] = pair.value
+            } else if let tolerated, !tolerated.contains(pair.name.lowercased()) {
                 return .failure(.unknownParameter(pair.name, endpoint: endpoint))
-            }
-            guard fields.updateValue(pair.value, forKey: pair.name) == nil else {
-                return .failure(.duplicateParameter(pair.name))
+            } else {
+                result.ignored.append(pair.name)
             }
         }
-        return .success(fields)
+        return .success(result)
     }
 
     /// `application/x-www-form-urlencoded`, optionally with `charset=utf-8` (any case, quoted or not).

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -14,9 +15,11 @@ import UnixSignals
 /// - `GET /outbox?to=EMAIL&limit=N`, the codes "sent", only when ``devOutbox`` is on.
 /// GET routes also answer HEAD. Another tenant or path is 404, another method 405 (with `Allow`).
 ///
-/// Bad input never yields a 500: a wrong content type, malformed form encoding, a repeated or unknown parameter
-/// is 400 `invalid_request` (AADSTS90100) and a body over ``bodyLimit`` is 413, all before the emulator sees
-/// the request. Every request is logged (method, path, status, duration, `client-request-id`), never a body, a
+/// Bad input never yields a 500: a wrong content type, malformed form encoding or a repeated parameter is 400
+/// `invalid_request` (AADSTS90100) and a body over ``bodyLimit`` is 413, all before the emulator sees the
+/// request. A parameter the endpoint does not read is ignored, as RFC 6749 §3.2 requires and as the service does
+/// (logged at debug level by name), or refused with ``strictParameters``. With ``corsOrigins``, browsers on those
+/// origins may call every route (CORS preflights are answered). Every request is logged (method, path, status, duration, `client-request-id`), never a body, a
 /// parameter value, a query, a code, a password or a token.
 public struct NativeAuthHTTPServer: Sendable {
     /// The default largest request body: 64 KiB.
@@ -32,6 +35,13 @@ public struct NativeAuthHTTPServer: Sendable {
     public let bodyLimit: Int
     /// Whether `GET /outbox` exposes the codes the emulator sent. For development only.
     public let devOutbox: Bool
+    /// Whether a parameter the endpoint does not read, and that is no SDK field
+    /// (``NativeAuth/NativeAuthEndpoint/sdkParameters``), is refused (400 `invalid_request` naming it) instead of
+    /// ignored. For client authors who want their typos caught.
+    public let strictParameters: Bool
+    /// Origins (`scheme://host[:port]`) whose browser pages may call the server: their CORS preflights are
+    /// answered and their answers carry `Access-Control-Allow-Origin`. `*` allows any origin.
+    public let corsOrigins: [String]
     /// Where access logs go.
     public let logger: Logger
     /// How long a connection may stay silent (no complete request head, no body part, no new request) before it
@@ -53,6 +63,7 @@ public struct NativeAuthHTTPServer: Sendable {
     public init(
         emulator: NativeAuthEmulator, host: String = "127.0.0.1", port: Int = 0,
         bodyLimit: Int = NativeAuthHTTPServer.defaultBodyLimit, devOutbox: Bool = false,
+        strictParameters: Bool = false, corsOrigins: [String] = [],
         logger: Logger = NativeAuthHTTPServer.standardErrorLogger(),
         idleTimeout: Duration = NativeAuthHTTPServer.defaultIdleTimeout, bodyTimeout: Duration = .seconds(30),
         maxConnections: Int = NativeAuthHTTPServer.defaultMaxConnections, rateLimit: AddressRateLimit? = nil
@@ -62,6 +73,8 @@ public struct NativeAuthHTTPServer: Sendable {
         self.port = port
         self.bodyLimit = max(bodyLimit, 0)
         self.devOutbox = devOutbox
+        self.strictParameters = strictParameters
+        self.corsOrigins = corsOrigins
         self.logger = logger
         self.idleTimeout = idleTimeout
         self.bodyTimeout = bodyTimeout
@@ -80,20 +93,24 @@ public struct NativeAuthHTTPServer: Sendable {
     /// Listens and serves until SIGINT or SIGTERM (when `handlingSignals`) or until the calling task is
     /// cancelled, then shuts down gracefully (``GracefulService``). `onStarted` receives the port actually bound
     /// once the server accepts connections. Throws when the address cannot be bound.
+    ///
+    /// Unless the tenant configuration names an `issuerBaseURL`, tokens are issued under the listening address
+    /// (`http://HOST:PORT/{tenantID}/v2.0`), the issuer the discovery document gives.
     public func run(handlingSignals: Bool = true, onStarted: @escaping @Sendable (Int) async -> Void) async throws {
-        let boundPort = BoundPort()
+        let listener = Listener(emulator: emulator)
         let configuredPort = port
+        let host = host
         let application = Application(
             responder: ServerResponder(
-                server: self, boundPort: boundPort, limiter: rateLimit.map(AddressRateLimiter.init)),
+                server: self, listener: listener, limiter: rateLimit.map(AddressRateLimiter.init)),
             server: .http1(
                 configuration: HTTP1Channel.Configuration(idleTimeout: .nanoseconds(Self.nanoseconds(idleTimeout)))),
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: port), serverName: "flowrun",
                 availableConnectionsDelegate: MaximumAvailableConnections(maxConnections)),
-            onServerRunning: { channel in
+            onServerRunning: { [emulator] channel in
                 let port = channel.localAddress?.port ?? configuredPort
-                await boundPort.set(port)
+                listener.started(port: port, emulator: emulator.issuing(under: Self.origin(host: host, port: port)))
                 await onStarted(port)
             },
             logger: logger
@@ -111,11 +128,41 @@ extension NativeAuthHTTPServer {
     }
 }
 
-/// The port the server listens on, known once it runs (for absolute URLs when a request has no `Host`).
-actor BoundPort {
-    private(set) var value: Int?
+/// What is known once the server listens: its port and the emulator issuing tokens under its address.
+final class Listener: @unchecked Sendable {
+    private let lock = NSLock()
+    private var boundPort: Int?
+    private var servedEmulator: NativeAuthEmulator
 
-    func set(_ port: Int) {
-        value = port
+    init(emulator: NativeAuthEmulator) {
+        self.servedEmulator = emulator
+    }
+
+    func started(port: Int, emulator: NativeAuthEmulator) {
+        lock.lock()
+        defer { lock.unlock() }
+        boundPort = port
+        servedEmulator = emulator
+    }
+
+    /// The port bound; nil before the server runs.
+    var port: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return boundPort
+    }
+    /// The emulator that answers requests.
+    var emulator: NativeAuthEmulator {
+        lock.lock()
+        defer { lock.unlock() }
+        return servedEmulator
+    }
+}
+
+extension NativeAuthHTTPServer {
+    /// `http://HOST:PORT` of a listener; a wildcard host (`0.0.0.0`, `::`) is named `127.0.0.1`.
+    public static func origin(host: String, port: Int) -> String {
+        let name = ["0.0.0.0", "::", ""].contains(host) ? "127.0.0.1" : host
+        return "http://\(name.contains(":") ? "[\(name)]" : name):\(port)"
     }
 }

@@ -13,7 +13,7 @@ enum OutboxRoute {
     static func answer(query: String?, emulator: NativeAuthEmulator, requestID: String) async -> Reply {
         let fields: [String: String]
         switch FormBody.decodePairs(query ?? "").map({
-            FormRequest.fields($0, accepted: ["to", "limit"], endpoint: "/outbox")
+            FormRequest.fields($0, accepted: ["to", "limit"], tolerated: [], endpoint: "/outbox").map(\.parameters)
         }) {
         case .none: return ServerError.malformedQuery.reply(requestID: requestID)
         case .some(.failure(let error)): return error.reply(requestID: requestID)

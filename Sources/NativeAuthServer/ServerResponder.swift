@@ -4,24 +4,45 @@ import Hummingbird
 import Logging
 import NativeAuth
 
-/// Answers every request: routes it, checks the method, hands native-auth calls to the emulator, and writes one
-/// access-log line per request.
+/// Answers every request: routes it, checks the method, hands native-auth calls to the emulator, answers CORS
+/// preflights of allowed origins, and writes one access-log line per request.
 struct ServerResponder: HTTPResponder {
     typealias Context = ServerRequestContext
 
     let server: NativeAuthHTTPServer
-    let boundPort: BoundPort
+    let listener: Listener
     let limiter: AddressRateLimiter?
+    let cors: CORS
+
+    init(server: NativeAuthHTTPServer, listener: Listener, limiter: AddressRateLimiter?) {
+        self.server = server
+        self.listener = listener
+        self.limiter = limiter
+        self.cors = CORS(origins: server.corsOrigins)
+    }
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
-        let requestID = ClientRequestID.value(in: request.headers)
-        let (reply, route): (Reply, Route?)
+        let requestID = ClientRequestID.value(in: request.headers, query: request.uri.query)
+        let origin = cors.allowedOrigin(request.headers)
+        if let origin, CORS.isPreflight(request),
+            case .success(let match) = RouteMatch.resolve(
+                request.uri.path, configuration: server.emulator.configuration, devOutbox: server.devOutbox)
+        {
+            let response = CORS.preflight(origin: origin, methods: match.route.methods, request: request)
+            AccessLog.record(
+                server.logger, method: request.method.rawValue, path: request.uri.path, route: match.route,
+                reply: Reply(status: 204, body: .object([:])), requestID: requestID,
+                elapsed: ContinuousClock.now - started)
+            return response
+        }
+        var (reply, route): (Reply, Route?)
         if let seconds = limiter?.wait(for: context.clientAddress) {
             (reply, route) = (ServerError.tooManyRequests(retryAfter: seconds).reply(requestID: requestID), nil)
         } else {
             (reply, route) = await answer(request, requestID: requestID)
         }
+        if let origin { reply.headers += CORS.headers(origin: origin) }
         AccessLog.record(
             server.logger, method: request.method.rawValue, path: request.uri.path, route: route, reply: reply,
             requestID: requestID, elapsed: ContinuousClock.now - started)
@@ -47,14 +68,13 @@ struct ServerResponder: HTTPResponder {
         case .endpoint(let endpoint):
             return (await call(endpoint, request: request, requestID: requestID), route)
         case .discovery:
-            let base = await baseURL(request)
+            let emulator = listener.emulator
             let document = Discovery.document(
-                base: base, tenantSegment: match.tenantSegment ?? server.emulator.configuration.tenant,
-                issuer: server.emulator.issuer)
+                base: baseURL(request), tenantID: emulator.configuration.tenantID, issuer: emulator.issuer)
             return (.ok(document, requestID: requestID), route)
         case .keys:
             do {
-                return (.ok(.object(try await server.emulator.jwks()), requestID: requestID), route)
+                return (.ok(.object(try await listener.emulator.jwks()), requestID: requestID), route)
             } catch {
                 return (ServerError.serverError.reply(requestID: requestID), route)
             }
@@ -69,27 +89,35 @@ struct ServerResponder: HTTPResponder {
     /// A native-auth call: the form is checked here, everything else is the emulator's answer.
     private func call(_ endpoint: NativeAuthEndpoint, request: Request, requestID: String) async -> Reply {
         switch await FormRequest.parameters(
-            of: request, endpoint: endpoint, limit: server.bodyLimit, timeout: server.bodyTimeout)
+            of: request, endpoint: endpoint, limit: server.bodyLimit, strict: server.strictParameters,
+            timeout: server.bodyTimeout)
         {
         case .failure(let error):
             return error.reply(requestID: requestID)
-        case .success(let parameters):
+        case .success(let fields):
+            if !fields.ignored.isEmpty {
+                server.logger.debug(
+                    "ignored parameters",
+                    metadata: [
+                        "route": .string("/{tenant}" + endpoint.path), "client_request_id": .string(requestID),
+                        "parameters": .string(
+                            fields.ignored.prefix(32).map { ServerError.clip($0) }.joined(separator: ",")),
+                    ])
+            }
             let wire = WireRequest(
-                endpoint: endpoint, parameters: parameters, headers: ["client-request-id": requestID])
-            return Reply(await server.emulator.handle(wire))
+                endpoint: endpoint, parameters: fields.parameters, headers: ["client-request-id": requestID])
+            return Reply(await listener.emulator.handle(wire))
         }
     }
 
     /// `http://{Host}` as the client addressed the server, else `http://{host}:{port}` of the listener.
-    private func baseURL(_ request: Request) async -> String {
+    private func baseURL(_ request: Request) -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
         if let authority = request.head.authority, !authority.isEmpty, authority.count <= 255,
             authority.allSatisfy({ allowed.contains($0) })
         {
             return "http://\(authority)"
         }
-        let host = server.host.contains(":") ? "[\(server.host)]" : server.host
-        let port = await boundPort.value ?? server.port
-        return "http://\(host):\(port)"
+        return NativeAuthHTTPServer.origin(host: server.host, port: listener.port ?? server.port)
     }
 }

@@ -108,7 +108,8 @@ struct Run: AsyncParsableCommand {
             program: program, digest: digest,
             authority: ProblemRecordingAuthority(
                 base: !scripted && isatty(0) == 1
-                    ? authority.interactive : UserTrackingAuthority(base: authority.client, user: authority.outbox.user),
+                    ? authority.interactive
+                    : UserTrackingAuthority(base: authority.client, user: authority.outbox.user),
                 problems: problems),
             inputs: source, observer: reporter.report)
         let outcome: RunOutcome

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import NativeAuthEmulator
 import NativeAuthServer
 
@@ -11,7 +12,8 @@ struct Serve: AsyncParsableCommand {
             The endpoints are under http://HOST:PORT/TENANT (TENANT: the subdomain, SUBDOMAIN.onmicrosoft.com \
             or the tenant id), with OpenID discovery at /TENANT/v2.0/.well-known/openid-configuration; see \
             schemas/native-auth.openapi.yaml. On start, one line goes to standard output: \
-            `flowrun serve: listening on http://HOST:PORT/TENANT`. Access logs go to standard error. \
+            `flowrun serve: listening on http://HOST:PORT/TENANT`; what a client must be configured with (authority, \
+            tenant, client ids, challenge types) goes to standard error, followed by the access logs. \
             SIGINT or SIGTERM stops the server gracefully (exit 0); exit 2 for a bad option or configuration, \
             1 when the address cannot be bound.
             """)
@@ -55,7 +57,25 @@ struct Serve: AsyncParsableCommand {
                     + "429 with Retry-After. Default: 50 per second for addresses other than loopback."))
     var rateLimit: Double?
 
+    @Flag(
+        help: """
+            Refuse a parameter the endpoint does not read (400 invalid_request naming it) instead of ignoring it; \
+            the SDKs' library and telemetry fields are still accepted.
+            """)
+    var strictParameters = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Answer CORS preflights from this origin (e.g. http://localhost:3000; * for any), so a browser page "
+                + "(MSAL.js) can call the server directly. Repeatable.", valueName: "origin"))
+    var cors: [String] = []
+
     func validate() throws {
+        for origin in cors where origin != "*" {
+            guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme),
+                url.host != nil, url.path.isEmpty || url.path == "/", url.query == nil
+            else { throw ValidationError("--cors takes an origin such as http://localhost:3000, or *; got \(origin)") }
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600.") }
@@ -93,15 +113,22 @@ struct Serve: AsyncParsableCommand {
                     + "sends to anyone who can reach this port. Never use it outside development.")
         }
         let server = NativeAuthHTTPServer(
-            emulator: emulator, host: host, port: port, devOutbox: devOutbox,
+            emulator: emulator, host: host, port: port, devOutbox: devOutbox, strictParameters: strictParameters,
+            corsOrigins: cors, logger: NativeAuthHTTPServer.standardErrorLogger(level: Self.logLevel()),
             idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
             rateLimit: rateLimit.map { AddressRateLimit(requestsPerSecond: $0, includesLoopback: true) }
                 ?? .standard)
         let host = host.contains(":") ? "[\(host)]" : host
         let tenant = emulator.configuration.tenant
+        let configuration = emulator.configuration
+        let cors = cors
         do {
             try await server.run { port in
                 Terminal.write("flowrun serve: listening on http://\(host):\(port)/\(tenant)\n")
+                let origin = NativeAuthHTTPServer.origin(host: server.host, port: port)
+                for line in ServeBanner.lines(origin: origin, configuration: configuration, cors: cors) {
+                    Terminal.writeError(line)
+                }
                 fflush(nil)
             }
         } catch {
@@ -121,5 +148,11 @@ struct Serve: AsyncParsableCommand {
         var reason = String(text[call.upperBound..<number.lowerBound])
         if reason.hasSuffix(")") { reason.removeLast() }
         return reason.prefix(1).lowercased() + reason.dropFirst()
+    }
+
+    /// `FLOWRUN_LOG_LEVEL` (`debug` shows the parameters each request had ignored), else `info`.
+    static func logLevel() -> Logger.Level {
+        ProcessInfo.processInfo.environment["FLOWRUN_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) }
+            ?? .info
     }
 }

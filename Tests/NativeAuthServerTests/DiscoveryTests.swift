@@ -44,7 +44,8 @@ struct DiscoveryTests {
             let keys = try await JWTKeyCollection().add(jwksJSON: String(decoding: keysAnswer.data, as: UTF8.self))
             let claims = try await keys.verify(idToken, as: IDClaims.self)
             #expect(claims.iss.value == discovery.string("issuer"))
-            #expect(claims.iss.value == server.emulator.issuer)
+            let tenantID = server.emulator.configuration.tenantID
+            #expect(claims.iss.value == "\(server.origin)/\(tenantID)/v2.0")
             #expect(claims.aud.value == [clientID])
             #expect(claims.preferredUsername == "ann@contoso.com")
             #expect(claims.tid == server.emulator.configuration.tenantID)
@@ -55,7 +56,24 @@ struct DiscoveryTests {
         }
     }
 
-    @Test("discovery points at this server's endpoints for each tenant spelling")
+    @Test("a configured issuerBaseURL is the discovery issuer and every token's iss")
+    func configuredIssuer() async throws {
+        try await TestServer.with(.testing { $0.issuerBaseURL = "https://login.contoso.test" }) { server in
+            let discovery = try await server.get("/contoso/v2.0/.well-known/openid-configuration")
+            let tenantID = server.emulator.configuration.tenantID
+            #expect(discovery.string("issuer") == "https://login.contoso.test/\(tenantID)/v2.0")
+            #expect(discovery.string("token_endpoint") == "\(server.origin)/\(tenantID)/oauth2/v2.0/token")
+            try await server.signUp("ann@contoso.com")
+            let idToken = try #require(try await server.signIn("ann@contoso.com").string("id_token"))
+            let payload = try #require(idToken.split(separator: ".").dropFirst().first.map(String.init))
+            var base64 = payload.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            while base64.count % 4 != 0 { base64 += "=" }
+            let claims = try JSONDecoder().decode(Value.self, from: try #require(Data(base64Encoded: base64)))
+            #expect(claims[field: "iss"]?.stringValue == discovery.string("issuer"))
+        }
+    }
+
+    @Test("discovery has the fields Entra serves for a CIAM tenant, pointing at this server, for each tenant spelling")
     func discoveryDocument() async throws {
         try await TestServer.with { server in
             let configuration = server.emulator.configuration
@@ -63,13 +81,25 @@ struct DiscoveryTests {
                 let answer = try await server.get("/\(tenant)/v2.0/.well-known/openid-configuration")
                 #expect(answer.status == 200)
                 #expect(answer.header("content-type") == "application/json; charset=utf-8")
-                let authority = "\(server.origin)/\(tenant)"
-                #expect(answer.string("issuer") == server.emulator.issuer)
+                let authority = "\(server.origin)/\(configuration.tenantID)"
+                #expect(answer.string("issuer") == "\(server.origin)/\(configuration.tenantID)/v2.0")
+                // What MSAL iOS's CIAM authority resolver requires.
+                #expect(answer.string("authorization_endpoint") == authority + "/oauth2/v2.0/authorize")
                 #expect(answer.string("token_endpoint") == authority + "/oauth2/v2.0/token")
+                #expect(answer.string("end_session_endpoint") == authority + "/oauth2/v2.0/logout")
                 #expect(answer.string("jwks_uri") == authority + "/discovery/v2.0/keys")
                 #expect(answer.object["id_token_signing_alg_values_supported"] == ["ES256"])
                 #expect(answer.object["response_types_supported"] != nil)
                 #expect(answer.object["subject_types_supported"] != nil)
+                #expect(answer.object["scopes_supported"] == ["openid", "profile", "email", "offline_access"])
+                guard case .list(let claims) = answer.object["claims_supported"] else {
+                    Issue.record("no claims_supported in \(answer)")
+                    continue
+                }
+                for claim in ["iss", "sub", "oid", "tid", "preferred_username"] {
+                    #expect(claims.contains(.string(claim)), "\(claim)")
+                }
+                #expect(answer.string("tenant_region_scope")?.isEmpty == false)
                 guard case .object(let endpoints) = answer.object["native_auth_endpoints"] else {
                     Issue.record("no native_auth_endpoints in \(answer)")
                     continue

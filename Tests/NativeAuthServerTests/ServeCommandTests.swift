@@ -117,7 +117,8 @@ struct ServeCommandTests {
         let port = try Self.port(in: try await served.listeningLine())
         #expect(try await TestHTTP.get("http://127.0.0.1:\(port)/outbox").status == 404)
         let discovery = try await TestHTTP.get("http://127.0.0.1:\(port)/contoso/v2.0/.well-known/openid-configuration")
-        #expect(discovery.string("token_endpoint") == "http://127.0.0.1:\(port)/contoso/oauth2/v2.0/token")
+        let tenantID = "aaaabbbb-0000-cccc-1111-dddd2222eeee"
+        #expect(discovery.string("token_endpoint") == "http://127.0.0.1:\(port)/\(tenantID)/oauth2/v2.0/token")
         #expect(try await served.stop(with: SIGINT) == 0)
         #expect(!served.stderr.contains("WARNING"))
     }
@@ -129,5 +130,48 @@ struct ServeCommandTests {
         #expect(!served.process.isRunning)
         #expect(served.process.terminationStatus == 2)
         #expect(served.stdout.isEmpty)
+    }
+
+    @Test(
+        "serve prints what a client must configure: authority, tenant, client ids and challenge types",
+        .enabled(if: binary() != nil))
+    func configurationBanner() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try """
+        passwordHash: { iterations: 1000 }
+        clients:
+          - { clientID: 11111111-2222-3333-4444-555555555555, challengeTypes: [oob, redirect] }
+          - { clientID: 22222222-2222-3333-4444-555555555555, capabilities: [mfa_required] }
+        """.write(to: folder.appendingPathComponent("tenant.yaml"), atomically: true, encoding: .utf8)
+        let served = try Self.serve(["--config", "tenant.yaml", "--cors", "http://localhost:3000"], folder: folder)
+        let port = try Self.port(in: try await served.listeningLine())
+        for _ in 0..<100 where !served.stderr.contains("MSAL.js") { try await Task.sleep(for: .milliseconds(50)) }
+        let banner = served.stderr
+        #expect(banner.contains("authority       http://127.0.0.1:\(port)/contoso"), "\(banner)")
+        #expect(banner.contains("tenant id aaaabbbb-0000-cccc-1111-dddd2222eeee"), "\(banner)")
+        #expect(banner.contains("11111111-2222-3333-4444-555555555555: challenge types oob redirect"), "\(banner)")
+        #expect(
+            banner.contains(
+                "22222222-2222-3333-4444-555555555555: challenge types oob password redirect; capabilities mfa_required"
+            ), "\(banner)")
+        #expect(
+            banner.contains(
+                "customAuth.authApiProxyUrl http://127.0.0.1:\(port)/contoso (CORS for http://localhost:3000)"),
+            "\(banner)")
+        #expect(served.stdout.split(separator: "\n").count == 1, "stdout: \(served.stdout)")
+        let preflight = try await TestHTTP.send(
+            .OPTIONS, "http://127.0.0.1:\(port)/contoso/oauth2/v2.0/token",
+            headers: [("Origin", "http://localhost:3000"), ("Access-Control-Request-Method", "POST")])
+        #expect(preflight.status == 204)
+        #expect(try await served.stop(with: SIGTERM) == 0)
+    }
+
+    @Test("serve refuses a --cors value that is not an origin (exit 2)", .enabled(if: binary() != nil))
+    func badCORSOrigin() async throws {
+        let served = try Self.serve(["--cors", "localhost:3000/app"])
+        for _ in 0..<400 where served.process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(served.process.terminationStatus == 2)
+        #expect(served.stderr.contains("--cors takes an origin"), "\(served.stderr)")
     }
 }

@@ -77,10 +77,14 @@ struct MappingCase: Sendable, CustomTestStringConvertible {
             }
             let requestID = request.headers["client-request-id"] ?? ""
             #expect(UUID(uuidString: requestID) != nil, "client-request-id is a UUID")
+            #expect(request.headers["x-client-SKU"] == ClientIdentity.sku, "x-client-SKU names flowrun")
+            #expect(request.headers["x-client-VER"] == ClientIdentity.version, "x-client-VER")
         }
         let requestIDs = requests.compactMap { $0.headers["client-request-id"] }
         let retried = requests.count - Set(requestIDs).count
-        #expect(retried == 0 || answers.values.contains { $0.contains { $0.status >= 500 } }, "fresh request ids")
+        let failed = requests.contains { answers[$0.endpoint]?.isEmpty ?? true }
+        let retriable = failed || answers.values.contains { $0.contains { $0.status >= 500 || $0.status == 0 } }
+        #expect(retried == 0 || retriable, "fresh request ids")
 
         switch continuation {
         case .any: break

@@ -158,12 +158,36 @@ private let challengeAfterStart = MappingCase.Call(
             answers: [.signUpStart: [Canned.error("attributes_required", codes: [55106], token: "t")]],
             calls: [start], data: ["error": "attributes_required"]),
         MappingCase(
-            action: "signUp.start", outcome: "unexpected", note: "transport throws",
-            arguments: ["username": .string(user)], calls: [start],
+            action: "signUp.start", outcome: "unexpected", note: "transport throws, one retry",
+            arguments: ["username": .string(user)], calls: [start, start],
             data: [
                 "error": "transport_error",
                 "errorDescription": "No answer from the authority: connection refused for /signup/v1.0/start",
-            ], sleeps: []),
+            ], sleeps: [.milliseconds(500)]),
+        MappingCase(
+            action: "signUp.start", outcome: "codeRequired", note: "network failure, then success on the retry",
+            arguments: ["username": .string(user)],
+            answers: [
+                .signUpStart: [Canned.noAnswer, Canned.token("ct-start")], .signUpChallenge: [Canned.oob("ct-code")],
+            ], calls: [start, start, challengeAfterStart], sleeps: [.milliseconds(500)]),
+        MappingCase(
+            action: "signUp.start", outcome: "codeRequired", note: "any 2xx is a success, as MSAL.js takes it",
+            arguments: ["username": .string(user)],
+            answers: [
+                .signUpStart: [WireResponse(status: 201, body: ["continuation_token": "ct-start"])],
+                .signUpChallenge: [WireResponse(status: 203, body: Canned.oob("ct-code").body)],
+            ], calls: [start, challengeAfterStart]),
+        MappingCase(
+            action: "signUp.start", outcome: "unexpected", note: "correlation id from x-ms-request-id, as MSAL.js",
+            arguments: ["username": .string(user)],
+            answers: [
+                .signUpStart: [
+                    WireResponse(
+                        status: 400, headers: ["client-request-id": "", "X-Ms-Request-Id": "trace-77"],
+                        body: WireError(error: "unauthorized_client", description: "AADSTS700016", codes: [700016]).body
+                    )
+                ]
+            ], calls: [start], data: ["correlationId": "trace-77"]),
     ]
 
     @Test(arguments: cases) func mapping(_ row: MappingCase) async throws {

@@ -133,6 +133,11 @@ private let registerOOB = Canned.ok([
             answers: [.registerChallenge: [Canned.error("invalid_request", codes: [901001])]],
             calls: [MappingCase.Call(.registerChallenge, ["challenge_target": "+1"])]),
         MappingCase(
+            action: "registration.requestChallenge", outcome: "invalidInput", note: "901001 not first, as iOS reads it",
+            arguments: ["target": "+1"], state: registerState,
+            answers: [.registerChallenge: [Canned.error("invalid_request", codes: [90100, 901001])]],
+            calls: [MappingCase.Call(.registerChallenge, ["challenge_target": "+1"])]),
+        MappingCase(
             action: "registration.requestChallenge", outcome: "invalidInput", note: "empty target, client-side",
             arguments: ["target": " "], state: registerState),
         MappingCase(

@@ -46,6 +46,7 @@ actor CannedTransport: Transport {
             answers[request.endpoint] = queue
         }
         var response = first
+        if response.status == Canned.noAnswer.status { throw CannedTransportError(endpoint: request.endpoint) }
         if !response.headers.keys.contains(where: { $0.lowercased() == "client-request-id" }) {
             response.headers["client-request-id"] = request.headers["client-request-id"]
         }
@@ -85,6 +86,9 @@ enum Canned {
     }
 
     /// 200 `{continuation_token}`.
+    /// Not an answer: the transport throws instead, as on a network failure.
+    static let noAnswer = WireResponse(status: 0, body: nil)
+
     static func token(_ token: String) -> WireResponse {
         .ok(["continuation_token": .string(token)])
     }

@@ -31,6 +31,7 @@ struct TestServer: Sendable {
         idleTimeout: Duration = NativeAuthHTTPServer.defaultIdleTimeout,
         maxConnections: Int = NativeAuthHTTPServer.defaultMaxConnections, rateLimit: AddressRateLimit? = nil,
         store: EmulatorStore? = nil, codesReadable: Bool = true,
+        strictParameters: Bool = false, corsOrigins: [String] = [],
         _ body: (TestServer) async throws -> Result
     ) async throws -> Result {
         let clock = TestClock()
@@ -39,8 +40,9 @@ struct TestServer: Sendable {
             codesReadable: codesReadable)
         let logs = LogCapture()
         let server = NativeAuthHTTPServer(
-            emulator: emulator, bodyLimit: bodyLimit, devOutbox: devOutbox, logger: logs.logger(),
-            idleTimeout: idleTimeout, maxConnections: maxConnections, rateLimit: rateLimit)
+            emulator: emulator, bodyLimit: bodyLimit, devOutbox: devOutbox, strictParameters: strictParameters,
+            corsOrigins: corsOrigins, logger: logs.logger(), idleTimeout: idleTimeout, maxConnections: maxConnections,
+            rateLimit: rateLimit)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {

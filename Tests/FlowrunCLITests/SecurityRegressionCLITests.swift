@@ -5,9 +5,9 @@ import Testing
 /// docs/security.md lists the protections.
 @Suite("Security regressions (CLI)")
 struct SecurityRegressionCLITests {
-    // MARK: Finding 8 — `--save` wrote a live continuation token
+    // MARK: `--save` wrote a live continuation token
 
-    @Test("finding 8: a session saved after a reset's code step holds only a sealed continuation")
+    @Test("a session saved after a reset's code step holds only a sealed continuation")
     func savedSessionHoldsNoLiveToken() throws {
         let sandbox = try Sandbox()
         try sandbox.signUpWithPassword("se@example.com")
@@ -40,9 +40,9 @@ struct SecurityRegressionCLITests {
         _ = try sandbox.signIn("se@example.com", Planted.newPassword)
     }
 
-    // MARK: Finding 9 — symbolic links led the loader out of the folder
+    // MARK: symbolic links led the loader out of the folder
 
-    @Test("finding 9: a use: through a symlink out of the root is refused and never quoted")
+    @Test("a use: through a symlink out of the root is refused and never quoted")
     func symlinkOutOfTheRootIsRefused() throws {
         let folder = try FlowFolder()
         let secret = "https://alice:ghp_planted-secret-token@github.com"
@@ -73,9 +73,9 @@ struct SecurityRegressionCLITests {
         #expect(!(search.stdout + search.stderr).contains("ghp_planted"), "\(search.stdout)\(search.stderr)")
     }
 
-    // MARK: Finding 11 — terminal escape injection
+    // MARK: terminal escape injection
 
-    @Test("finding 11: control characters in a printed value are escaped, never sent raw")
+    @Test("control characters in a printed value are escaped, never sent raw")
     func terminalEscapesAreEscaped() throws {
         let folder = try FlowFolder()
         try folder.write(
@@ -105,9 +105,9 @@ struct SecurityRegressionCLITests {
         #expect(result.stdout.contains("Hello Eve\\u{1B}]0;owned\\u{7}\\u{1B}[2K\\u{A}flowrun: ended: success"))
     }
 
-    // MARK: Finding 12 — the store was not bound to a tenant
+    // MARK: the store was not bound to a tenant
 
-    @Test("finding 12: a state folder of one tenant is refused for another")
+    @Test("a state folder of one tenant is refused for another")
     func stateFolderBoundToTenant() throws {
         let sandbox = try Sandbox()
         try sandbox.signUpWithCode("tb@example.com")
@@ -123,9 +123,9 @@ struct SecurityRegressionCLITests {
         #expect(result.stderr.contains("not of tenant 11111111-2222-3333-4444-555555555555"), "\(result.stderr)")
     }
 
-    // MARK: Finding 13 — `@outbox` took the newest code sent to anyone
+    // MARK: `@outbox` took the newest code sent to anyone
 
-    @Test("finding 13: @outbox takes the code sent to the run's own user, not a newer one to someone else")
+    @Test("@outbox takes the code sent to the run's own user, not a newer one to someone else")
     func outboxTakesTheRunsOwnCode() throws {
         let sandbox = try Sandbox()
         try sandbox.signUpWithCode("ow@example.com")
@@ -141,9 +141,9 @@ struct SecurityRegressionCLITests {
         resumed.expectSuccess("Signed in as ow@example.com")
     }
 
-    // MARK: Finding 15 — `--dev-outbox` on a non-loopback address
+    // MARK: `--dev-outbox` on a non-loopback address
 
-    @Test("finding 15: serve --dev-outbox on 0.0.0.0 is refused with exit 2 unless the override is given")
+    @Test("serve --dev-outbox on 0.0.0.0 is refused with exit 2 unless the override is given")
     func devOutboxRefusedOffLoopback() throws {
         let folder = try FlowFolder()
         let refused = try folder.run("serve", "--host", "0.0.0.0", "--port", "0", "--dev-outbox")

@@ -33,7 +33,7 @@ struct AuthoritySchemaAgreementTests {
             "codes": "codes: {}", "continuationLifetimeSeconds": "continuationLifetimeSeconds: 60",
             "tokens": "tokens: {}", "passwordHash": "passwordHash: {}", "mfa": "mfa: {}",
             "registration": "registration: {}", "resetPassword": "resetPassword: {}",
-            "blockedTargets": "blockedTargets: []",
+            "blockedTargets": "blockedTargets: []", "lockout": "lockout: { threshold: 5 }",
         ]
         #expect(Set(properties.keys) == Set(example.keys))
         for (key, yaml) in example {

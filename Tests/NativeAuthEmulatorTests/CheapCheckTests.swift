@@ -6,7 +6,7 @@ import Testing
 
 @testable import NativeAuthEmulator
 
-/// Finding 4 of the security review: password hashing (PBKDF2) ran for requests that would be refused, and
+/// Password hashing (PBKDF2) ran for requests that would be refused, and
 /// without bound on how many ran at once.
 @Suite("Cheap checks before hashing")
 struct CheapCheckTests {

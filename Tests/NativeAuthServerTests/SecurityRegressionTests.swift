@@ -12,7 +12,7 @@ import Testing
 struct SecurityRegressionTests {
     static let newPassword = "New-Harbor-Light-88"
 
-    // MARK: Finding 1 — a password reset skipped MFA
+    // MARK: a password reset skipped MFA
 
     /// Reset (start → challenge → code → submit → poll) then the continuation grant, for a user with a second
     /// factor; answers tokens only after that factor.
@@ -37,7 +37,7 @@ struct SecurityRegressionTests {
             ])
     }
 
-    @Test("finding 1: after a password reset, a user with an SMS factor gets mfa_required, never tokens")
+    @Test("after a password reset, a user with an SMS factor gets mfa_required, never tokens")
     func resetDoesNotSkipMFA() async throws {
         let configuration = TenantConfiguration.testing {
             $0.mfa.required = true
@@ -57,9 +57,9 @@ struct SecurityRegressionTests {
         }
     }
 
-    // MARK: Finding 2 — unlimited password guessing
+    // MARK: unlimited password guessing
 
-    @Test("finding 2: the 11th password on one token is 50053 locked for 60 s, whatever it is; then it works")
+    @Test("the 11th password on one token is 50053 locked for 60 s, whatever it is; then it works")
     func passwordLockout() async throws {
         try await TestServer.with { server in
             try await server.signUp("li@contoso.com")
@@ -93,7 +93,7 @@ struct SecurityRegressionTests {
         }
     }
 
-    @Test("finding 2: each further lockout lasts twice as long (60 s, then 120 s)")
+    @Test("each further lockout lasts twice as long (60 s, then 120 s)")
     func lockoutGrows() async throws {
         try await TestServer.with { server in
             try await server.signUp("gr@contoso.com")
@@ -110,9 +110,9 @@ struct SecurityRegressionTests {
         }
     }
 
-    // MARK: Finding 3 — the code-attempt limit reset on resend or in a new flow (and issue 13's item 4)
+    // MARK: the code-attempt limit reset on resend or in a new flow
 
-    @Test("finding 3: wrong codes count per user across resends and flows: 4 wrong, resend, … locks at 10")
+    @Test("wrong codes count per user across resends and flows: 4 wrong, resend, … locks at 10")
     func codeFailuresCountAcrossResends() async throws {
         try await TestServer.with { server in
             let challenged = try await server.signUpChallenge("co@contoso.com")
@@ -148,7 +148,7 @@ struct SecurityRegressionTests {
         }
     }
 
-    @Test("issue 13 item 4: a code tried 5 times answers invalid_grant 50053 without an invented suberror")
+    @Test("a code tried 5 times answers invalid_grant 50053 without an invented suberror")
     func codeTriedTooOften() async throws {
         try await TestServer.with { server in
             let challenged = try await server.signUpChallenge("ta@contoso.com")
@@ -175,9 +175,9 @@ struct SecurityRegressionTests {
         }
     }
 
-    // MARK: Issue 13 item 3 — a token that led to an error answer stays usable
+    // MARK: a token that led to an error answer stays usable
 
-    @Test("issue 13 item 3: attributes_required with T2, then the retry with T completes the sign-up")
+    @Test("attributes_required with T2, then the retry with T completes the sign-up")
     func attributesRetryWithTheSameToken() async throws {
         let configuration = TenantConfiguration.testing {
             $0.signUp.requiredAttributes = [
@@ -206,11 +206,11 @@ struct SecurityRegressionTests {
         }
     }
 
-    // MARK: Finding 4 — cheap checks before hashing: CheapCheckTests in the emulator tests (they see the hashes).
+    // MARK: cheap checks before hashing: CheapCheckTests in the emulator tests (they see the hashes).
 
-    // MARK: Finding 5 and issue 13 item 6 — slow and large requests
+    // MARK: slow and large requests
 
-    @Test("finding 5: half-sent requests are closed after the idle timeout; a real request is still served")
+    @Test("half-sent requests are closed after the idle timeout; a real request is still served")
     func slowlorisConnectionsAreClosed() async throws {
         try await TestServer.with(idleTimeout: .seconds(1), maxConnections: 16) { server in
             let port = server.port
@@ -237,7 +237,7 @@ struct SecurityRegressionTests {
         }
     }
 
-    @Test("issue 13 item 6: an 8 MiB body with Connection: close gets its 413 and the connection closes")
+    @Test("an 8 MiB body with Connection: close gets its 413 and the connection closes")
     func oversizedBodyWithConnectionClose() async throws {
         try await TestServer.with { server in
             let socket = try RawSocket(port: server.port, timeout: 10)
@@ -274,9 +274,9 @@ struct SecurityRegressionTests {
         }
     }
 
-    // MARK: Finding 6 — ReDoS in tenant attribute regexes
+    // MARK: ReDoS in tenant attribute regexes
 
-    @Test("finding 6: catastrophic attribute regexes are refused at load; safe ones load")
+    @Test("catastrophic attribute regexes are refused at load; safe ones load")
     func catastrophicRegexRefused() throws {
         for pattern in ["(a+)+", "(a*b?)*c", "(x{2,})+", "(a|aa)+$", "(.*)\\1"] {
             var configuration = TenantConfiguration.testing()
@@ -294,7 +294,7 @@ struct SecurityRegressionTests {
         }
     }
 
-    @Test("finding 6 and 11: attribute values with control characters or over 1,024 characters are refused")
+    @Test("attribute values with control characters or over 1,024 characters are refused")
     func attributeValuesBounded() async throws {
         let configuration = TenantConfiguration.testing {
             $0.signUp.requiredAttributes = [AttributeRequirement(name: "displayName")]
@@ -313,21 +313,32 @@ struct SecurityRegressionTests {
         }
     }
 
-    // MARK: Finding 7 — refresh tokens
+    // MARK: refresh tokens
 
-    @Test("finding 7: a password reset revokes refresh tokens; a refresh cannot widen the scopes")
+    @Test("a password reset revokes refresh tokens; a refresh reaches only scopes the client is consented to")
     func refreshTokensAfterResetAndScopes() async throws {
-        try await TestServer.with { server in
+        let configuration = TenantConfiguration.testing {
+            $0.clients = [ClientConfiguration(scopes: ["api://contoso/orders.read"])]
+        }
+        try await TestServer.with(configuration) { server in
             try await server.signUp("rf@contoso.com")
             let signedIn = try await server.signIn("rf@contoso.com")
-            let refresh = try #require(signedIn.string("refresh_token"))
+            let first = try #require(signedIn.string("refresh_token"))
             let widened = try await server.call(
                 .token,
                 [
-                    "grant_type": "refresh_token", "refresh_token": refresh,
+                    "grant_type": "refresh_token", "refresh_token": first,
                     "scope": "openid offline_access https://graph.microsoft.com/Directory.ReadWrite.All",
                 ])
             #expect(widened.error == "invalid_scope", "\(widened)")
+            let consented = try await server.call(
+                .token,
+                [
+                    "grant_type": "refresh_token", "refresh_token": first,
+                    "scope": "openid offline_access api://contoso/orders.read",
+                ])
+            #expect(consented.string("scope")?.contains("api://contoso/orders.read") == true, "\(consented)")
+            let refresh = try #require(consented.string("refresh_token"))
             let started = try await server.call(
                 .resetPasswordStart, ["username": "rf@contoso.com", "challenge_type": "oob redirect"])
             let challenged = try await server.call(
@@ -346,9 +357,9 @@ struct SecurityRegressionTests {
         }
     }
 
-    // MARK: Finding 10 — unbounded growth, unthrottled sending
+    // MARK: unbounded growth, unthrottled sending
 
-    @Test("finding 10: the resend interval is per recipient across flows, with a quota per hour")
+    @Test("the resend interval is per recipient across flows, with a quota per hour")
     func sendLimitsPerRecipient() async throws {
         try await TestServer.with(.testing { $0.codes.resendInterval = 30 }) { server in
             _ = try await server.signUpChallenge("rs@contoso.com")
@@ -371,7 +382,7 @@ struct SecurityRegressionTests {
         }
     }
 
-    @Test("finding 10: expired codes are purged from the store")
+    @Test("expired codes are purged from the store")
     func expiredCodesArePurged() async throws {
         try await TestServer.with { server in
             for _ in 0..<5 { _ = try await server.signUpChallenge("pu@contoso.com") }
@@ -382,9 +393,9 @@ struct SecurityRegressionTests {
         }
     }
 
-    // MARK: Finding 12 — store not bound to a tenant
+    // MARK: store not bound to a tenant
 
-    @Test("finding 12: a store bound to one tenant refuses another; a token of one tenant fails at another")
+    @Test("a store bound to one tenant refuses another; a token of one tenant fails at another")
     func storeBoundToTenant() async throws {
         let store = try EmulatorStore.inMemory()
         try store.bind(toTenant: TenantConfiguration.defaultTenantID)
@@ -404,9 +415,9 @@ struct SecurityRegressionTests {
         }
     }
 
-    // MARK: Finding 14 — look-alike accounts
+    // MARK: look-alike accounts
 
-    @Test("finding 14: éve (NFC), ÉVE and e\u{301}ve (NFD) are one account")
+    @Test("éve (NFC), ÉVE and e\u{301}ve (NFD) are one account")
     func unicodeUsernamesAreOneAccount() async throws {
         try await TestServer.with { server in
             try await server.signUp("\u{E9}ve@contoso.com")
@@ -420,9 +431,9 @@ struct SecurityRegressionTests {
         }
     }
 
-    // MARK: Finding 15 — codes in clear
+    // MARK: codes in clear
 
-    @Test("finding 15: without an outbox, codes are stored only as a keyed digest and the outbox is empty")
+    @Test("without an outbox, codes are stored only as a keyed digest and the outbox is empty")
     func codesHashedWithoutOutbox() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-codes-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -16,26 +16,41 @@ public struct ClientConfiguration: Sendable, Codable, Hashable {
     public var capabilities: [String]?
     /// When false the client is refused with `invalid_client` + `nativeauthapi_disabled`.
     public var nativeAuthEnabled: Bool
+    /// The API scopes this application is consented to, besides the OpenID scopes (`openid`, `profile`,
+    /// `email`, `offline_access`), which are always allowed; `nil` consents to any. A grant — a sign-in or a
+    /// refresh — that asks for a scope outside the list is refused with `invalid_scope`. Within it a refresh may
+    /// ask for scopes the first grant did not have, as Entra's refresh tokens serve every consented resource.
+    public var scopes: [String]?
+
+    /// The scopes every client may be granted.
+    public static let openIDScopes: Set<String> = ["openid", "profile", "email", "offline_access"]
 
     public init(
         clientID: String = ClientConfiguration.defaultClientID, challengeTypes: [String]? = nil,
-        capabilities: [String]? = nil, nativeAuthEnabled: Bool = true
+        capabilities: [String]? = nil, nativeAuthEnabled: Bool = true, scopes: [String]? = nil
     ) {
         self.clientID = clientID
         self.challengeTypes = challengeTypes
         self.capabilities = capabilities
         self.nativeAuthEnabled = nativeAuthEnabled
+        self.scopes = scopes
+    }
+
+    /// Whether this client may be granted `scope`.
+    public func isConsented(to scope: String) -> Bool {
+        Self.openIDScopes.contains(scope) || scopes.map { $0.contains(scope) } ?? true
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.configurationContainer(known: [
-            "clientID", "challengeTypes", "capabilities", "nativeAuthEnabled",
+            "clientID", "challengeTypes", "capabilities", "nativeAuthEnabled", "scopes",
         ])
         self.init(
             clientID: try container.value("clientID", or: ClientConfiguration.defaultClientID),
             challengeTypes: try container.optional("challengeTypes"),
             capabilities: try container.optional("capabilities"),
-            nativeAuthEnabled: try container.value("nativeAuthEnabled", or: true)
+            nativeAuthEnabled: try container.value("nativeAuthEnabled", or: true),
+            scopes: try container.optional("scopes")
         )
     }
 }

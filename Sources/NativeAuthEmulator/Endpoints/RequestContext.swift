@@ -66,7 +66,8 @@ struct RequestContext: Sendable {
         return values.intersection(allowed)
     }
 
-    /// The requested scopes (default `openid profile offline_access`), without duplicates.
+    /// The requested scopes (default `openid profile offline_access`), without duplicates; `invalid_scope` when
+    /// one is malformed or the client is not consented to it.
     func scopes() throws -> [String] {
         guard let text = text("scope") else { return ["openid", "profile", "offline_access"] }
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:/-~")
@@ -75,6 +76,7 @@ struct RequestContext: Sendable {
             guard scope.count <= 256, scope.allSatisfy({ allowed.contains($0) }) else {
                 throw EmulatorError.invalidScope
             }
+            guard client.isConsented(to: scope) else { throw EmulatorError.invalidScope }
             if !scopes.contains(scope) { scopes.append(scope) }
         }
         return scopes

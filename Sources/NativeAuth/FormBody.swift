@@ -73,7 +73,7 @@ public enum FormBody {
                 bytes.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return UTF8Text.decode(bytes)
     }
 
     private static let hexDigits: [Character] = Array("0123456789ABCDEF")

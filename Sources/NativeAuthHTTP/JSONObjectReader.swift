@@ -1,4 +1,5 @@
 import FlowEngine
+import NativeAuth
 
 /// A direct reader for the JSON objects the native-auth API answers with, into ``FlowEngine/Value``, for the
 /// common case only: objects, arrays, strings with the short escapes (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`,
@@ -92,7 +93,7 @@ enum JSONObjectReader {
                 index += 1
                 switch byte {
                 case UInt8(ascii: "\""):
-                    return String(validating: output, as: UTF8.self)
+                    return UTF8Text.decode(output)
                 case UInt8(ascii: "\\"):
                     guard index < bytes.count else { return nil }
                     let escaped = bytes[index]

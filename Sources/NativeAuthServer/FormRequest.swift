@@ -29,7 +29,7 @@ enum FormRequest {
         case .success(let read): bytes = read
         case .failure(let error): return .failure(error)
         }
-        guard let text = String(validating: bytes, as: UTF8.self), let pairs = FormBody.decodePairs(text) else {
+        guard let text = UTF8Text.decode(bytes), let pairs = FormBody.decodePairs(text) else {
             return .failure(.malformedBody)
         }
         return fields(

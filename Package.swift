@@ -8,8 +8,10 @@ let package = Package(
         .library(name: "FlowModel", targets: ["FlowModel"]),
         .library(name: "FlowLoader", targets: ["FlowLoader"]),
         .library(name: "FlowChecker", targets: ["FlowChecker"]),
+        .library(name: "FlowCompiler", targets: ["FlowCompiler"]),
         .library(name: "FlowReporting", targets: ["FlowReporting"]),
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
+        .library(name: "NativeAuthWire", targets: ["NativeAuthWire"]),
         .library(name: "NativeAuth", targets: ["NativeAuth"]),
         .library(name: "NativeAuthEmulator", targets: ["NativeAuthEmulator"]),
         .library(name: "NativeAuthHTTP", targets: ["NativeAuthHTTP"]),
@@ -20,7 +22,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
@@ -28,18 +30,22 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "FlowModel"),
         .target(name: "FlowLoader", dependencies: ["FlowModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "FlowChecker", dependencies: ["FlowModel"]),
+        .target(name: "FlowCompiler", dependencies: ["FlowLoader", "FlowChecker", "FlowModel"]),
         .target(name: "FlowReporting", dependencies: ["FlowModel"]),
         .target(name: "FlowEngine", dependencies: ["FlowModel"]),
-        .target(name: "NativeAuth", dependencies: ["FlowEngine", "FlowModel"]),
+        .target(name: "NativeAuthWire", dependencies: ["FlowModel"]),
+        .target(name: "NativeAuth", dependencies: ["NativeAuthWire", "FlowEngine", "FlowLoader", "FlowModel"]),
         .target(
             name: "NativeAuthEmulator",
             dependencies: [
-                "NativeAuth", "FlowEngine",
+                "NativeAuthWire", "FlowModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -49,15 +55,17 @@ let package = Package(
         .target(
             name: "NativeAuthHTTP",
             dependencies: [
-                "NativeAuth", "FlowEngine",
+                "NativeAuthWire", "FlowModel",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .target(
             name: "NativeAuthServer",
             dependencies: [
-                "NativeAuthEmulator", "NativeAuth", "FlowEngine",
+                "NativeAuthEmulator", "NativeAuthWire", "FlowModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -68,14 +76,16 @@ let package = Package(
         .target(
             name: "FlowTesting",
             dependencies: [
-                "FlowModel", "FlowLoader", "FlowChecker", "FlowReporting", "FlowEngine", "NativeAuth",
+                "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
+                "NativeAuth",
                 "NativeAuthEmulator",
             ]
         ),
         .executableTarget(
             name: "flowrun",
             dependencies: [
-                "FlowModel", "FlowLoader", "FlowChecker", "FlowReporting", "FlowEngine", "NativeAuth",
+                "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
+                "NativeAuth",
                 "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
@@ -85,9 +95,10 @@ let package = Package(
         .executableTarget(
             name: "flowrun-bench",
             dependencies: [
-                "FlowModel", "FlowLoader", "FlowChecker", "FlowEngine", "NativeAuth", "NativeAuthEmulator",
-                "NativeAuthHTTP", "NativeAuthServer",
+                "FlowModel", "FlowLoader", "FlowCompiler", "FlowEngine", "NativeAuthWire", "NativeAuth",
+                "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -96,25 +107,36 @@ let package = Package(
             path: "Sources/FlowrunBench"
         ),
         .testTarget(
-            name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowChecker", "FlowModel"],
+            name: "FlowLoaderTests", dependencies: ["FlowLoader", "FlowChecker", "FlowModel", "NativeAuth"],
             exclude: ["HostileCorpus"]),
-        .testTarget(name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowLoader", "FlowModel"]),
+        .testTarget(
+            name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowLoader", "FlowModel", "NativeAuth"]),
         .testTarget(name: "FlowReportingTests", dependencies: ["FlowReporting", "FlowModel"]),
         .testTarget(
             name: "FlowTestingTests",
-            dependencies: ["FlowTesting", "FlowEngine", "FlowLoader", "FlowModel", "NativeAuthEmulator"],
+            dependencies: [
+                "FlowTesting", "FlowChecker", "FlowEngine", "FlowLoader", "FlowModel", "NativeAuth",
+                "NativeAuthEmulator",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FlowrunCLITests", dependencies: []),
         .testTarget(name: "FlowSchemaTests"),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowChecker", "FlowLoader", "FlowModel"]),
         .testTarget(
-            name: "NativeAuthTests", dependencies: ["NativeAuth", "NativeAuthEmulator", "FlowEngine", "FlowLoader"]),
+            name: "NativeAuthTests",
+            dependencies: [
+                "NativeAuth", "NativeAuthWire", "NativeAuthEmulator", "FlowEngine", "FlowLoader", "FlowModel",
+            ]),
         .testTarget(
             name: "NativeAuthHTTPTests",
             dependencies: [
-                "NativeAuthHTTP", "NativeAuth", "FlowEngine", "FlowLoader", "NativeAuthServer",
+                "NativeAuthHTTP", "NativeAuthWire", "NativeAuth", "FlowEngine", "FlowLoader", "FlowModel",
+                "NativeAuthServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .target(
@@ -122,8 +144,11 @@ let package = Package(
         .testTarget(
             name: "NativeAuthServerTests",
             dependencies: [
-                "EmulatorTestSupport", "NativeAuthServer", "NativeAuthEmulator", "NativeAuth", "FlowEngine",
+                "EmulatorTestSupport", "NativeAuthServer", "NativeAuthEmulator", "NativeAuthWire", "NativeAuth",
+                "FlowEngine", "FlowModel",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
@@ -133,7 +158,8 @@ let package = Package(
             name: "NativeAuthEmulatorTests",
             dependencies: [
                 "EmulatorTestSupport",
-                "NativeAuthEmulator", "NativeAuth", "FlowEngine", .product(name: "JWTKit", package: "jwt-kit"),
+                "NativeAuthEmulator", "NativeAuthWire", "NativeAuth", "FlowEngine",
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
     ]

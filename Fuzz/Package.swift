@@ -1,6 +1,7 @@
 // swift-tools-version:6.2
-// The libFuzzer target over the loader and the checker (issue 7). A package of its own, so that a fuzz build
-// compiles only FlowModel, FlowLoader, FlowChecker and Yams, never the HTTP and crypto dependencies.
+// The libFuzzer target over the flow compiler (loader and checker). A package of its own, so that a fuzz build
+// compiles only the flow modules, the native-auth client (for its catalog) and Yams, never the HTTP and crypto
+// dependencies.
 // Build and run it with `scripts/fuzz.sh SECONDS`.
 import PackageDescription
 
@@ -14,8 +15,8 @@ let package = Package(
             name: "FlowFuzz",
             dependencies: [
                 .product(name: "FlowModel", package: "flowrun"),
-                .product(name: "FlowLoader", package: "flowrun"),
-                .product(name: "FlowChecker", package: "flowrun"),
+                .product(name: "FlowCompiler", package: "flowrun"),
+                .product(name: "NativeAuth", package: "flowrun"),
             ]
         )
     ]

@@ -10,13 +10,12 @@ struct ProgramTable: Sendable {
 
     init(root: Program) {
         self.root = root
-        let folder = Self.folder(of: root.file)
         var programsByKey: [String: Program] = [:]
         var keysByFile: [String: String] = [:]
         var pending = [root]
         while let program = pending.popLast() {
             guard keysByFile[program.file] == nil else { continue }
-            let key = program.file == root.file ? "" : Self.relative(program.file, to: folder)
+            let key = program.file == root.file ? "" : FlowPath.relative(program.file, toFolderOf: root.file)
             keysByFile[program.file] = key
             programsByKey[key] = program
             pending += program.subflows.values
@@ -30,16 +29,4 @@ struct ProgramTable: Sendable {
 
     /// The session key of a loaded program's file.
     func key(of file: String) -> String? { keysByFile[file] }
-
-    /// `path` without its last component and with a trailing `/`, or `""` for a bare file name.
-    private static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[...slash])
-    }
-
-    /// `path` relative to `folder` when it lies inside it (the loader keeps `use` paths inside the root's
-    /// folder), else `path` itself.
-    private static func relative(_ path: String, to folder: String) -> String {
-        path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
-    }
 }

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Answers `ask` steps from a script: for each input, the values to give, in order (an input asked several
 /// times takes the next value each time). An entry `.object(["choose": "resend"])` picks a choice instead.
 /// When the script has no answer left, it suspends the run (`suspendWhenExhausted`) or fails.

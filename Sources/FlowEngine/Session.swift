@@ -1,3 +1,5 @@
+import FlowModel
+
 /// The state of a running flow as a value: which flow (by id and content digest), where it is, its variables,
 /// attempt counters and the authority's continuation. It can be saved and resumed in another process.
 /// Secret variables (passwords, codes, tokens) are never encoded.

@@ -20,22 +20,22 @@ public struct FlowLoader: Sendable {
     /// Never throws, never crashes. Documents are keyed, and diagnostics name files, by normalized path
     /// (`./flows/../flows/a.yaml` becomes `flows/a.yaml`).
     public func load(file path: String) -> LoadResult {
-        let key = SubflowPath.normalize(path)
-        let root = rootDirectory.map(SubflowPath.normalize) ?? SubflowPath.directory(of: key)
+        let key = FlowPath.normalize(path)
+        let root = rootDirectory.map(FlowPath.normalize) ?? FlowPath.directory(of: key)
         return SubflowResolver(loader: self, root: root).load(rootFile: key)
     }
 
     /// A path as the loader keys files and names them in diagnostics: `./flows/../flows/a.yaml` becomes
     /// `flows/a.yaml`.
     public static func normalizedPath(_ path: String) -> String {
-        SubflowPath.normalize(path)
+        FlowPath.normalize(path)
     }
 
     /// Parses one document from bytes without following sub-flows. `file` names the file in diagnostics and
     /// its extension picks YAML (`.yaml`, `.yml`) or JSON (`.json`). The document is `nil` when any error
     /// was found.
     public func parse(_ data: [UInt8], file: String) -> (document: FlowDocument?, diagnostics: [Diagnostic]) {
-        let root = rootDirectory.map(SubflowPath.normalize) ?? SubflowPath.directory(of: file)
+        let root = rootDirectory.map(FlowPath.normalize) ?? FlowPath.directory(of: file)
         return parse(data, file: file, root: root)
     }
 
@@ -64,8 +64,8 @@ public struct FlowLoader: Sendable {
     /// size limit, UTF-8, the pre-scan for depth and alias expansion, duplicate keys, and the syntax of YAML or
     /// strict JSON.
     func readTree(_ data: [UInt8], file: String) -> ParsedTree {
-        let fileExtension = SubflowPath.pathExtension(file)
-        guard SubflowPath.extensions.contains(fileExtension) else {
+        let fileExtension = FlowPath.pathExtension(file)
+        guard FlowPath.extensions.contains(fileExtension) else {
             return ParsedTree(root: nil, diagnostics: [Self.unsupportedExtension(file)])
         }
         guard data.count <= limits.maxFileBytes else {

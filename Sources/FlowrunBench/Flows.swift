@@ -1,16 +1,17 @@
-import FlowChecker
+import FlowCompiler
 import FlowEngine
 import FlowLoader
 import FlowModel
 import Foundation
+import NativeAuth
 
 /// Flow files generated for the benchmarks, and the loader/checker set up to take them.
 enum GeneratedFlows {
-    /// A loader whose limits admit the generated files (up to 64 MiB, 1,000,000 steps); otherwise the defaults.
-    static let loader = FlowLoader(
-        limits: LoaderLimits(maxFileBytes: 64 << 20, maxNodes: 50_000_000, maxSteps: 1_000_000),
-        rootDirectory: ".")
-    static let checker = FlowChecker(catalogs: BuiltinCatalogs.all)
+    /// A compiler whose limits admit the generated files (up to 64 MiB, 1,000,000 steps); otherwise the
+    /// defaults.
+    static let compiler = FlowCompiler(
+        catalogs: [NativeAuthClient.defaultCatalog],
+        limits: LoaderLimits(maxFileBytes: 64 << 20, maxNodes: 50_000_000, maxSteps: 1_000_000))
 
     /// A chain of `steps` steps: `steps - 1` `set` steps, each leading to the next, then an end.
     static func chain(steps: Int) -> String {
@@ -109,12 +110,10 @@ enum GeneratedFlows {
         return text
     }
 
-    /// Loads and checks a generated YAML text; throws with the first error when it has one.
+    /// Compiles a generated YAML text; throws with the first error when it has one.
     static func program(_ text: String, file: String = "generated.yaml") throws -> Program {
-        let parsed = loader.parse(text, file: file)
-        guard let document = parsed.document else { throw BenchFailure("\(file): \(firstError(parsed.diagnostics))") }
-        let checked = checker.check(FlowSet(root: file, documents: [file: document]))
-        guard let program = checked.program else { throw BenchFailure("\(file): \(firstError(checked.diagnostics))") }
+        let compiled = compiler.compile(text: text, file: file)
+        guard let program = compiled.program else { throw BenchFailure("\(file): \(firstError(compiled.diagnostics))") }
         return program
     }
 
@@ -124,13 +123,11 @@ enum GeneratedFlows {
             ?? "no program"
     }
 
-    /// Loads and checks a flow file of the library (sub-flows included).
+    /// Compiles a flow file of the library (sub-flows included).
     static func libraryProgram(_ path: String) throws -> (program: Program, digest: String) {
-        let loaded = FlowLoader(rootDirectory: (path as NSString).deletingLastPathComponent).load(file: path)
-        guard let flows = loaded.flows else { throw BenchFailure("\(path): \(firstError(loaded.diagnostics))") }
-        let checked = checker.check(flows)
-        guard let program = checked.program else { throw BenchFailure("\(path): \(firstError(checked.diagnostics))") }
-        return (program, loaded.digest ?? "")
+        let compiled = FlowCompiler(catalogs: [NativeAuthClient.defaultCatalog]).compile(file: path)
+        guard let program = compiled.program else { throw BenchFailure("\(path): \(firstError(compiled.diagnostics))") }
+        return (program, compiled.digest ?? "")
     }
 }
 

@@ -8,6 +8,7 @@ import NativeAuth
 import NativeAuthEmulator
 import NativeAuthHTTP
 import NativeAuthServer
+import NativeAuthWire
 
 /// The emulator over HTTP on 127.0.0.1, driven by flowrun's own client: `NativeAuthClient` over
 /// `HTTPTransport`, running the library flow `sign-in-email-otp` with the interpreter. Each flow is three

@@ -58,8 +58,7 @@ struct InterpreterBench: AsyncParsableCommand {
         ) { (Self.signInAuthority(), InstantInputs()) }
     }
 
-    static let catalog: ActionCatalog =
-        BuiltinCatalogs.named("native-auth") ?? ActionCatalog(authority: "native-auth", actions: [:])
+    static let catalog: ActionCatalog = NativeAuthClient.defaultCatalog
 
     /// signIn.start sends a code; signIn.submitCode answers invalidCode twice, then completed.
     static func signInAuthority() -> InstantAuthority {

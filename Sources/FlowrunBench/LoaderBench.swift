@@ -1,6 +1,6 @@
 import ArgumentParser
 import CYaml
-import FlowChecker
+import FlowCompiler
 import FlowLoader
 import FlowModel
 import Foundation
@@ -37,17 +37,16 @@ struct LoaderBench: ParsableCommand {
             var program: Program?
             var stepCount = 0
             let full = try Self.repeatTimes(repetitions, loops: loops) {
-                let parsed = GeneratedFlows.loader.parse(bytes, file: file)
-                guard let document = parsed.document else {
-                    throw BenchFailure(GeneratedFlows.firstError(parsed.diagnostics))
+                let compiled = GeneratedFlows.compiler.compile(bytes: bytes, file: file)
+                guard let compiledProgram = compiled.program else {
+                    throw BenchFailure(GeneratedFlows.firstError(compiled.diagnostics))
                 }
-                let checked = GeneratedFlows.checker.check(FlowSet(root: file, documents: [file: document]))
-                program = checked.program
-                stepCount = document.steps.count
+                program = compiledProgram
+                stepCount = compiledProgram.steps.count
             }
             guard program != nil else { throw BenchFailure("\(file) does not check") }
             let loadOnly = try Self.repeatTimes(repetitions, loops: loops) {
-                _ = GeneratedFlows.loader.parse(bytes, file: file)
+                _ = FlowLoader(limits: GeneratedFlows.compiler.limits).parse(bytes, file: file)
             }
             let compose = try Self.repeatTimes(repetitions, loops: loops) {
                 _ = try Yams.compose(yaml: text, .basic, .default, .utf8)

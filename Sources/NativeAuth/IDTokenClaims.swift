@@ -1,4 +1,5 @@
 import FlowEngine
+import FlowModel
 import Foundation
 
 /// Reading the parts of a token answer the client needs, without verifying signatures (as the SDKs do):

@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowModel
 import Foundation
+import NativeAuthWire
 
 /// The ``Authority`` for native authentication: performs the actions of the `native-auth` catalog by sending
 /// the native-authentication API's requests through a ``Transport``, and maps every answer to the catalog
@@ -21,12 +22,12 @@ public struct NativeAuthClient: Authority {
     let sleep: @Sendable (Duration) async throws -> Void
 
     /// - Parameters:
-    ///   - catalog: the `native-auth` catalog (the CLI passes `BuiltinCatalogs.named("native-auth")`).
+    ///   - catalog: the `native-auth` catalog; by default ``defaultCatalog``, the one embedded in this module.
     ///   - now: the clock for token lifetimes.
     ///   - sleep: how to wait between password-reset polls and before the one retry of a 5xx answer.
     public init(
         configuration: NativeAuthConfiguration, transport: any Transport, accounts: any AccountStore,
-        catalog: ActionCatalog, now: @escaping @Sendable () -> Date = Date.init,
+        catalog: ActionCatalog = NativeAuthClient.defaultCatalog, now: @escaping @Sendable () -> Date = Date.init,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.configuration = configuration

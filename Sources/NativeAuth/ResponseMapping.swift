@@ -1,5 +1,7 @@
 import FlowEngine
+import FlowModel
 import Foundation
+import NativeAuthWire
 
 /// A wire answer sorted the way the SDKs sort it (protocol reference, sections 1 and 4).
 enum WireAnswer: Sendable {

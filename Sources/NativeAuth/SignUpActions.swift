@@ -1,4 +1,6 @@
 import FlowEngine
+import FlowModel
+import NativeAuthWire
 
 /// Sign-up (protocol reference, section 2.1): `start` → `challenge` → `continue` (oob, then password or
 /// attributes as the server asks).

@@ -1,4 +1,5 @@
 import FlowEngine
+import FlowModel
 import Foundation
 
 /// Access tokens for the signed-in account (getAccessToken).

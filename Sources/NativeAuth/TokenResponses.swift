@@ -1,5 +1,6 @@
 import FlowEngine
 import Foundation
+import NativeAuthWire
 
 /// The token endpoint (protocol reference, section 2.5) as the sign-in, MFA and registration actions use
 /// it: a grant, then tokens (saved as the signed-in account) or an error, including the MFA and JIT

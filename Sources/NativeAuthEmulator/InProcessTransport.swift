@@ -1,5 +1,5 @@
 import Foundation
-import NativeAuth
+import NativeAuthWire
 
 /// Carries requests straight to an embedded ``NativeAuthEmulator``, without HTTP. Assigns a
 /// `client-request-id` when the request has none; the answer echoes it.

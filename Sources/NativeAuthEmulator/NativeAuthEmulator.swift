@@ -1,7 +1,7 @@
-import FlowEngine
+import FlowModel
 import Foundation
 import GRDB
-import NativeAuth
+import NativeAuthWire
 
 /// The embedded native-authentication authority: answers ``WireRequest``s the way Microsoft Entra External ID's
 /// native authentication API does, with users, codes and tokens kept in an ``EmulatorStore``.

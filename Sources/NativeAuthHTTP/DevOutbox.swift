@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import FlowEngine
+import FlowModel
 import Foundation
 import NIOCore
 

@@ -1,10 +1,10 @@
 import AsyncHTTPClient
-import FlowEngine
+import FlowModel
 import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
-import NativeAuth
+import NativeAuthWire
 
 /// Carries native-auth requests over HTTP(S) to `flowrun serve` or a real tenant (protocol reference,
 /// section 1): each ``WireRequest`` becomes a `POST` of its form body to the authority URL plus the endpoint

@@ -1,7 +1,8 @@
-import FlowEngine
+import FlowModel
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NativeAuthWire
 
 /// Reads what an HTTP answer carries into ``WireResponse`` terms.
 enum ResponseReading {

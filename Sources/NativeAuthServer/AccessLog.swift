@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
-import NativeAuth
+import NativeAuthWire
 import NativeAuthEmulator
 
 /// The `client-request-id` of a request — its header, else its query parameter (MSAL.js sends it in the query

@@ -1,5 +1,5 @@
-import FlowEngine
-import NativeAuth
+import FlowModel
+import NativeAuthWire
 
 /// The OpenID Connect discovery document of the emulated tenant
 /// (`GET /{tenant}/v2.0/.well-known/openid-configuration`), shaped like the one Entra External ID serves for a

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import NativeAuth
+import NativeAuthWire
 
 /// Reads the form body of a native-auth call: checks the content type and the size, decodes the fields,
 /// refuses duplicate ones and sets aside those the endpoint does not read.

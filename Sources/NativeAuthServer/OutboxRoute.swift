@@ -1,7 +1,7 @@
-import FlowEngine
+import FlowModel
 import Foundation
-import NativeAuth
 import NativeAuthEmulator
+import NativeAuthWire
 
 /// `GET /outbox?to=EMAIL&limit=N`: the codes the emulator "sent", newest first, as
 /// `[{to, code, purpose, sentAt, expiresAt}]` (dates in ISO 8601). Served only with the dev outbox on.

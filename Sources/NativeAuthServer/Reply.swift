@@ -1,8 +1,8 @@
-import FlowEngine
+import FlowModel
 import Foundation
 import Hummingbird
-import NativeAuth
 import NativeAuthEmulator
+import NativeAuthWire
 
 /// An HTTP answer before it becomes a Hummingbird `Response`: a status, headers and a JSON body.
 struct Reply: Sendable {
@@ -54,12 +54,12 @@ struct Reply: Sendable {
     }
 }
 
-/// JSON encoding of response bodies: sorted keys, `/` not escaped (``NativeAuthEmulator/JSONText``, the text
+/// JSON encoding of response bodies: sorted keys, `/` not escaped (``NativeAuthWire/JSONWriter``, the text
 /// `JSONEncoder` would write, without its per-call cost).
 enum JSONBody {
     static func encode(_ value: Value) -> [UInt8] {
         // Encoding a `Value` cannot fail (no non-finite numbers come from the emulator); an empty object is
         // the safe fallback all the same.
-        JSONText.encode(value) ?? Array("{}".utf8)
+        JSONWriter.encode(value) ?? Array("{}".utf8)
     }
 }

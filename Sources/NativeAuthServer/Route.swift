@@ -1,5 +1,5 @@
-import NativeAuth
 import NativeAuthEmulator
+import NativeAuthWire
 
 /// What a request path names.
 enum Route: Sendable, Equatable {

@@ -1,6 +1,6 @@
-import FlowEngine
+import FlowModel
 import Foundation
-import NativeAuth
+import NativeAuthWire
 
 /// An answer the HTTP layer gives before (or instead of) the emulator: the same JSON error body as the
 /// emulator's (`error`, `error_description` with Trace ID / Correlation ID / Timestamp lines, `error_codes`,

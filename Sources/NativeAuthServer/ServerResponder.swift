@@ -1,8 +1,8 @@
-import FlowEngine
+import FlowModel
 import Foundation
 import Hummingbird
 import Logging
-import NativeAuth
+import NativeAuthWire
 
 /// Answers every request: routes it, checks the method, hands native-auth calls to the emulator, answers CORS
 /// preflights of allowed origins, and writes one access-log line per request.

@@ -1,8 +1,8 @@
 import ArgumentParser
-import FlowLoader
 import FlowModel
 import FlowReporting
 import Foundation
+import NativeAuth
 
 /// `flowrun catalog [ACTION]`: the actions a flow can call, with their parameters, outcomes and data.
 struct Catalog: ParsableCommand {
@@ -23,8 +23,9 @@ struct Catalog: ParsableCommand {
     var format: CatalogFormat = .text
 
     func run() throws {
-        guard let catalog = BuiltinCatalogs.named(authority) else {
-            let names = BuiltinCatalogs.all.map(\.authority)
+        let known = [NativeAuthClient.defaultCatalog]
+        guard let catalog = known.first(where: { $0.authority == authority }) else {
+            let names = known.map(\.authority)
             throw UsageError(
                 "no catalog for authority `\(authority)` (known: \(names.joined(separator: ", ")))")
         }

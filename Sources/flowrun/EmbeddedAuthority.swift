@@ -26,13 +26,10 @@ struct EmbeddedAuthority {
         let store = try EmulatorStore(directory: state.path)
         try store.bind(toTenant: configuration.tenantID)
         emulator = NativeAuthEmulator(configuration: configuration, store: store)
-        guard let catalog = BuiltinCatalogs.named("native-auth") else {
-            throw CommandFailure("the built-in native-auth catalog is missing")
-        }
         client = NativeAuthClient(
             configuration: choice.configuration(defaultClientID: configuration.clients.first?.clientID ?? ""),
             transport: InProcessTransport(emulator: emulator),
-            accounts: FileAccountStore(path: state.file("account.json")), catalog: catalog)
+            accounts: FileAccountStore(path: state.file("account.json")))
     }
 }
 

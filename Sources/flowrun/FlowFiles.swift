@@ -1,3 +1,4 @@
+import FlowModel
 import Foundation
 
 /// Turns the paths given on the command line into the flow files to check.
@@ -41,7 +42,7 @@ struct FlowFiles {
             } else {
                 found = [path]
             }
-            for file in found where seen.insert(Self.identity(of: file)).inserted {
+            for file in found where seen.insert(FlowPath.identity(of: file)).inserted {
                 files.append(file)
             }
         }
@@ -88,16 +89,5 @@ struct FlowFiles {
     static func isScenarioFile(_ path: String) -> Bool {
         let name = (path as NSString).lastPathComponent.lowercased()
         return [".test.yaml", ".test.yml", ".test.json"].contains { name.hasSuffix($0) }
-    }
-
-    /// A key that is equal for two spellings of the same path (`a.yaml`, `./a.yaml`, `/abs/a.yaml`).
-    static func identity(of path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
-    }
-
-    /// The folder of `file`, as spelled (`.` for a bare file name): the root folder its sub-flows must stay in.
-    static func folder(of file: String) -> String {
-        let folder = (file as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
     }
 }

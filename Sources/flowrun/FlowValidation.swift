@@ -1,45 +1,22 @@
-import FlowChecker
-import FlowLoader
+import FlowCompiler
 import FlowModel
 import FlowReporting
 import Foundation
+import NativeAuth
 
-/// Loads and checks flow files with the built-in catalogs.
+/// Compiles flow files with the native-auth catalog, and prints what was found.
 struct FlowValidation {
-    var checker = FlowChecker(catalogs: BuiltinCatalogs.all)
+    var compiler = FlowCompiler(catalogs: [NativeAuthClient.defaultCatalog])
 
-    /// Loads `file` (its folder is the root its sub-flows must stay in) and checks it: the program when it has
-    /// no error, and the digest of its files.
-    func load(file: String) -> (program: Program?, diagnostics: [Diagnostic], digest: String?) {
-        let loaded = FlowLoader(rootDirectory: FlowFiles.folder(of: file)).load(file: file)
-        guard let flows = loaded.flows else { return (nil, Self.unique(loaded.diagnostics), nil) }
-        let checked = checker.check(flows)
-        return (checked.program, Self.unique(loaded.diagnostics + checked.diagnostics), loaded.digest)
+    /// Compiles `file` (its folder is the root its sub-flows must stay in): the program when it has no error,
+    /// the digest of its files and every finding.
+    func load(file: String) -> CompiledFlow {
+        compiler.compile(file: file)
     }
 
-    /// Checks every file; a finding reported through several files (a shared sub-flow) is kept once. A finding
-    /// about one of `files` names it as it is spelled in `files`, however the loader spelled a `use` path to it.
+    /// Checks every file; a finding reported through several files (a shared sub-flow) is kept once.
     func check(files: [String]) -> [Diagnostic] {
-        let spellings = Dictionary(
-            files.map { (FlowFiles.identity(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
-        let diagnostics = files.flatMap { load(file: $0).diagnostics }.map { diagnostic in
-            var diagnostic = diagnostic
-            diagnostic.file = spellings[FlowFiles.identity(of: diagnostic.file)] ?? diagnostic.file
-            return diagnostic
-        }
-        return Self.unique(diagnostics)
-    }
-
-    /// The diagnostics without repeats of the same (file, line, column, code), first one kept, order kept.
-    static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var seen: Set<DiagnosticKey> = []
-        return diagnostics.filter { diagnostic in
-            seen.insert(
-                DiagnosticKey(
-                    file: FlowFiles.identity(of: diagnostic.file), line: diagnostic.position?.line,
-                    column: diagnostic.position?.column, code: diagnostic.code)
-            ).inserted
-        }
+        compiler.diagnostics(files: files)
     }
 
     /// Prints diagnostics about `file` as text on standard error, with source lines, coloured on a terminal.
@@ -60,11 +37,4 @@ struct FlowValidation {
         }
         return sources
     }
-}
-
-private struct DiagnosticKey: Hashable {
-    var file: String
-    var line: Int?
-    var column: Int?
-    var code: RuleCode
 }

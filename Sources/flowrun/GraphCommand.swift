@@ -38,7 +38,8 @@ struct Graph: ParsableCommand {
             throw ExitCode.usage
         }
 
-        let (program, diagnostics, _) = FlowValidation().load(file: file)
+        let compiled = FlowValidation().load(file: file)
+        let (program, diagnostics) = (compiled.program, compiled.diagnostics)
         FlowValidation.printToStandardError(diagnostics, file: file)
         guard !diagnostics.hasErrors, let program else {
             if !diagnostics.hasErrors {

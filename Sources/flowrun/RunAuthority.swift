@@ -42,13 +42,10 @@ struct RunAuthority {
             let defaultClientID =
                 realTenant ? "" : try EmbeddedAuthority.configuration(option: config).clients.first?.clientID ?? ""
             try state.prepare()
-            guard let catalog = BuiltinCatalogs.named("native-auth") else {
-                throw CommandFailure("the built-in native-auth catalog is missing")
-            }
             let client = NativeAuthClient(
                 configuration: choice.configuration(defaultClientID: defaultClientID),
                 transport: HTTPTransport(authority: url, logger: Self.logger()),
-                accounts: FileAccountStore(path: state.file("account.json")), catalog: catalog)
+                accounts: FileAccountStore(path: state.file("account.json")))
             return RunAuthority(
                 client: client, interactive: client, outbox: realTenant ? .none(url) : .dev(DevOutbox(authority: url)))
         }

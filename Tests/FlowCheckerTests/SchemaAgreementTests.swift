@@ -2,6 +2,7 @@ import FlowChecker
 import FlowLoader
 import FlowModel
 import Foundation
+import NativeAuth
 import Testing
 
 /// The JSON Schema and flowrun agree: what the schema fixtures accept flowrun accepts, what they reject it
@@ -21,7 +22,7 @@ struct SchemaAgreementTests {
     static func loadAndCheck(_ path: String) -> [Diagnostic] {
         let loaded = FlowLoader().load(file: path)
         guard let flows = loaded.flows, !loaded.diagnostics.hasErrors else { return loaded.diagnostics }
-        return loaded.diagnostics + FlowChecker(catalogs: BuiltinCatalogs.all).check(flows).diagnostics
+        return loaded.diagnostics + FlowChecker(catalogs: [NativeAuthClient.defaultCatalog]).check(flows).diagnostics
     }
 
     @Test("every schema-valid fixture loads and checks without a diagnostic", arguments: fixtures("valid"))
@@ -36,7 +37,7 @@ struct SchemaAgreementTests {
 
     @Test("the same flow in YAML and in JSON yields equal programs")
     func roundTrip() throws {
-        let checker = FlowChecker(catalogs: BuiltinCatalogs.all)
+        let checker = FlowChecker(catalogs: [NativeAuthClient.defaultCatalog])
         func program(_ name: String) throws -> Program {
             let path = Self.repository.appendingPathComponent("schemas/tests/valid/\(name)").path
             let loaded = FlowLoader().load(file: path)

@@ -9,37 +9,6 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent()
 
 @Suite struct CatalogTests {
-    private var catalogFolder: URL { repositoryRoot.appendingPathComponent("schemas/catalogs") }
-
-    private var catalogFiles: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: catalogFolder.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") }.sorted()
-    }
-
-    /// Fails when a catalog changed without `python3 scripts/embed-catalogs.py`.
-    @Test func embeddedCatalogsMatchTheFilesOnDisk() throws {
-        #expect(BuiltinCatalogs.embeddedJSON.map(\.file) == catalogFiles, "run python3 scripts/embed-catalogs.py")
-        for (file, json) in BuiltinCatalogs.embeddedJSON {
-            let onDisk = try String(contentsOf: catalogFolder.appendingPathComponent(file), encoding: .utf8)
-            #expect(json == onDisk, "\(file) differs from the embedded copy; run python3 scripts/embed-catalogs.py")
-        }
-    }
-
-    @Test func everyEmbeddedCatalogDecodes() {
-        for (file, json) in BuiltinCatalogs.embeddedJSON {
-            #expect(throws: Never.self, "\(file)") { try CatalogLoader().decode(Array(json.utf8)) }
-        }
-        #expect(BuiltinCatalogs.all.count == BuiltinCatalogs.embeddedJSON.count)
-    }
-
-    @Test func nativeAuthIsBuiltIn() throws {
-        try #require(catalogFiles.contains("native-auth.json"), "schemas/catalogs/native-auth.json does not exist yet")
-        let catalog = try #require(BuiltinCatalogs.named("native-auth"))
-        #expect(catalog.authority == "native-auth")
-        #expect(catalog.actions["signUp.start"]?.outcomes["codeRequired"] != nil)
-        #expect(BuiltinCatalogs.named("okta") == nil)
-    }
-
     @Test func catalogErrorsSayWhereAndWhat() {
         func message(_ json: String) -> String? {
             do {

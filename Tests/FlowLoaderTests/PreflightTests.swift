@@ -63,27 +63,27 @@ import Testing
 
 @Suite struct PathTests {
     @Test func normalize() {
-        #expect(SubflowPath.normalize("./a/./b/../c.yaml") == "a/c.yaml")
-        #expect(SubflowPath.normalize("../a.yaml") == "../a.yaml")
-        #expect(SubflowPath.normalize("/x/../../a.yaml") == "/a.yaml")
-        #expect(SubflowPath.normalize("a//b/") == "a/b")
-        #expect(SubflowPath.normalize("./") == ".")
+        #expect(FlowPath.normalize("./a/./b/../c.yaml") == "a/c.yaml")
+        #expect(FlowPath.normalize("../a.yaml") == "../a.yaml")
+        #expect(FlowPath.normalize("/x/../../a.yaml") == "/a.yaml")
+        #expect(FlowPath.normalize("a//b/") == "a/b")
+        #expect(FlowPath.normalize("./") == ".")
     }
 
     @Test func directoryAndJoin() {
-        #expect(SubflowPath.directory(of: "flow.yaml") == ".")
-        #expect(SubflowPath.directory(of: "/flow.yaml") == "/")
-        #expect(SubflowPath.directory(of: "flows/sub/a.yaml") == "flows/sub")
-        #expect(SubflowPath.join(".", "./b.yaml") == "b.yaml")
-        #expect(SubflowPath.join("flows/sub", "../b.yaml") == "flows/b.yaml")
+        #expect(FlowPath.directory(of: "flow.yaml") == ".")
+        #expect(FlowPath.directory(of: "/flow.yaml") == "/")
+        #expect(FlowPath.directory(of: "flows/sub/a.yaml") == "flows/sub")
+        #expect(FlowPath.join(".", "./b.yaml") == "b.yaml")
+        #expect(FlowPath.join("flows/sub", "../b.yaml") == "flows/b.yaml")
     }
 
     @Test func inside() {
-        #expect(SubflowPath.isInside("flows/a.yaml", root: "flows"))
-        #expect(!SubflowPath.isInside("flows2/a.yaml", root: "flows"))
-        #expect(!SubflowPath.isInside("../a.yaml", root: "."))
-        #expect(SubflowPath.isInside("a.yaml", root: "."))
-        #expect(SubflowPath.isInside("/r/flows/x.yaml", root: "/r"))
+        #expect(FlowPath.isInside("flows/a.yaml", root: "flows"))
+        #expect(!FlowPath.isInside("flows2/a.yaml", root: "flows"))
+        #expect(!FlowPath.isInside("../a.yaml", root: "."))
+        #expect(FlowPath.isInside("a.yaml", root: "."))
+        #expect(FlowPath.isInside("/r/flows/x.yaml", root: "/r"))
     }
 
     @Test func resolve() throws {

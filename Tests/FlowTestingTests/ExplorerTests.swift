@@ -3,6 +3,7 @@ import FlowLoader
 import FlowModel
 import FlowTesting
 import Foundation
+import NativeAuth
 import Testing
 
 @Suite("Explorer")
@@ -17,7 +18,7 @@ struct ExplorerTests {
     static func program(_ file: String) throws -> (Program, String) {
         let loaded = FlowLoader().load(file: file)
         let flows = try #require(loaded.flows)
-        let program = try #require(FlowChecker(catalogs: BuiltinCatalogs.all).check(flows).program)
+        let program = try #require(FlowChecker(catalogs: [NativeAuthClient.defaultCatalog]).check(flows).program)
         return (program, try #require(loaded.digest))
     }
 

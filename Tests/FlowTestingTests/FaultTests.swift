@@ -1,6 +1,7 @@
 import FlowLoader
 import FlowModel
 import FlowTesting
+import NativeAuth
 import Testing
 
 @Suite("Scenario faults")
@@ -32,7 +33,7 @@ struct FaultTests {
     }
 
     static func submitCodeOutcomes() -> [String] {
-        BuiltinCatalogs.named("native-auth")?.actions["signIn.submitCode"]?.outcomes.keys.sorted() ?? []
+        NativeAuthClient.defaultCatalog.actions["signIn.submitCode"]?.outcomes.keys.sorted() ?? []
     }
 
     @Test("data given with an answer reaches the flow; the rest are stand-ins of the catalog's types")

@@ -2,6 +2,7 @@ import EmulatorTestSupport
 import FlowEngine
 import Foundation
 import NativeAuth
+import NativeAuthWire
 import Testing
 
 @testable import NativeAuthEmulator
@@ -137,7 +138,7 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test("JSONText writes what JSONEncoder writes with sorted keys and unescaped slashes")
+    @Test("JSONWriter writes what JSONEncoder writes with sorted keys and unescaped slashes")
     func jsonText() throws {
         let value: Value = [
             "b": "a/b \"q\" \\ \n\t\r\u{8}\u{c}\u{1} é ☃ 😀", "a": 3600, "c": [true, false, .null, -7],
@@ -146,9 +147,9 @@ struct ConcurrencyTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let expected = try encoder.encode(value)
-        let written = try #require(JSONText.encode(value))
+        let written = try #require(JSONWriter.encode(value))
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
         #expect(try JSONDecoder().decode(Value.self, from: Data(written)) == value)
-        #expect(JSONText.encode(.number(.infinity)) == nil)
+        #expect(JSONWriter.encode(.number(.infinity)) == nil)
     }
 }

@@ -1,6 +1,7 @@
 import EmulatorTestSupport
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthWire
 import Testing
 
 @Suite("Password reset")

@@ -1,6 +1,7 @@
 import EmulatorTestSupport
 import Foundation
 import NativeAuth
+import NativeAuthWire
 import Testing
 
 @testable import NativeAuthEmulator

@@ -3,6 +3,7 @@ import FlowEngine
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthWire
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 import FlowEngine
+import FlowModel
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -6,6 +7,7 @@ import Logging
 import NIOCore
 import NativeAuth
 import NativeAuthServer
+import NativeAuthWire
 import Testing
 
 /// One canned HTTP answer: a status, a raw body and headers, optionally after a delay.

@@ -1,9 +1,10 @@
-import FlowEngine
+import FlowModel
 import Foundation
 import NIOCore
 import Testing
 
 @testable import NativeAuthHTTP
+@testable import NativeAuthWire
 
 /// `ResponseReading.jsonObject` reads the usual answers directly and leaves the rest to `JSONDecoder`: either
 /// way its answer must be exactly `JSONDecoder`'s.

@@ -1,5 +1,7 @@
 import FlowEngine
+import FlowModel
 import NativeAuth
+import NativeAuthWire
 
 /// Section 7, initiate, oauth2/challenge, oauth2/introspect and token.
 enum SignInRows {

@@ -1,5 +1,7 @@
 import FlowEngine
+import FlowModel
 import NativeAuth
+import NativeAuthWire
 
 /// Section 7, signup/start, signup/challenge and signup/continue.
 enum SignUpRows {

@@ -1,5 +1,7 @@
 import FlowEngine
+import FlowModel
 import NativeAuth
+import NativeAuthWire
 
 /// Section 7, register/* and resetpassword/*.
 enum StrongAuthAndResetRows {

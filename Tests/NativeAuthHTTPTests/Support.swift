@@ -9,7 +9,7 @@ import Testing
 
 /// The `native-auth` catalog the CLI uses.
 let nativeAuthCatalog: ActionCatalog =
-    BuiltinCatalogs.named("native-auth") ?? ActionCatalog(authority: "missing", actions: [:])
+    NativeAuthClient.defaultCatalog
 
 let testClientID = "11111111-2222-3333-4444-555555555555"
 let user = "ann@contoso.com"

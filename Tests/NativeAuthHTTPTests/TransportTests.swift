@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NativeAuth
 import NativeAuthHTTP
+import NativeAuthWire
 import Testing
 
 /// What `HTTPTransport` puts on the wire and how it treats answers that are not a plain 200/400.

@@ -1,6 +1,8 @@
 import FlowEngine
+import FlowModel
 import Foundation
 import NativeAuth
+import NativeAuthWire
 import Testing
 
 /// One row of the wire-mapping table: a canned answer named in section 7 of the protocol reference, served

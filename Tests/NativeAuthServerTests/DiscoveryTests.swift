@@ -4,6 +4,7 @@ import Foundation
 import JWTKit
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthWire
 import Testing
 
 /// The claims checked in a served ID token.

@@ -5,6 +5,7 @@ import Foundation
 import NIOCore
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthWire
 import Testing
 
 /// Bad input over HTTP: each gets its documented answer (never a 500), and the server keeps serving.

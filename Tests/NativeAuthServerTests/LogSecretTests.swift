@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthWire
 import Synchronization
 import Testing
 

@@ -1,9 +1,11 @@
 import EmulatorTestSupport
 import FlowEngine
+import FlowModel
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthServer
+import NativeAuthWire
 import Testing
 
 /// `schemas/native-auth.openapi.yaml` against the real server: every documented (path, method, status) is

@@ -1,4 +1,5 @@
 import FlowEngine
+import FlowModel
 import Foundation
 import NativeAuth
 import NativeAuthEmulator

@@ -1,8 +1,9 @@
-import FlowEngine
+import FlowModel
 import Foundation
 import Testing
 
 @testable import NativeAuth
+@testable import NativeAuthWire
 
 @Suite struct FormBodyTests {
     @Test func encodesSpacesAsPlusAndEscapesReservedCharacters() {

@@ -2,6 +2,7 @@ import FlowEngine
 import FlowModel
 import Foundation
 import NativeAuth
+import NativeAuthWire
 import Testing
 
 /// One row of the mapping table: an action, the continuation it runs in, the canned answers, and what must

@@ -1,6 +1,8 @@
 import FlowEngine
+import FlowModel
 import Foundation
 import NativeAuth
+import NativeAuthWire
 import Testing
 
 /// A transport that fails with an error repeating everything it was sent.

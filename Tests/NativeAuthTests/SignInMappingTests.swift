@@ -1,5 +1,7 @@
 import FlowEngine
+import FlowModel
 import NativeAuth
+import NativeAuthWire
 import Testing
 
 private let initiate = MappingCase.Call(

@@ -3,11 +3,12 @@ import FlowLoader
 import FlowModel
 import Foundation
 import NativeAuth
+import NativeAuthWire
 import Testing
 
 /// The `native-auth` catalog the CLI uses.
 let nativeAuthCatalog: ActionCatalog =
-    BuiltinCatalogs.named("native-auth") ?? ActionCatalog(authority: "missing", actions: [:])
+    NativeAuthClient.defaultCatalog
 
 let testClientID = "11111111-2222-3333-4444-555555555555"
 let fixedNow = Date(timeIntervalSince1970: 1_750_000_000)

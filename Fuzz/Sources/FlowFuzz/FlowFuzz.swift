@@ -1,10 +1,10 @@
-import FlowChecker
-import FlowLoader
+import FlowCompiler
 import FlowModel
 import Foundation
+import NativeAuth
 
-/// The checker with the catalogs `flowrun validate` uses, built once.
-private let checker = FlowChecker(catalogs: BuiltinCatalogs.all)
+/// The compiler with the catalog `flowrun validate` uses, built once.
+private let compiler = FlowCompiler(catalogs: [NativeAuthClient.defaultCatalog])
 
 /// The most CPU time one input may take, in seconds (`FLOWFUZZ_CPU_LIMIT`, default 2). It is measured as this
 /// thread's CPU time, as the loader's tests do, so that a busy machine does not turn a fast input into a
@@ -36,15 +36,9 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 }
 
 private func loadAndCheck(_ bytes: [UInt8], file: String) {
-    let (document, diagnostics) = FlowLoader().parse(bytes, file: file)
-    guard let document else {
-        if !diagnostics.hasErrors { fail("\(file): no document and no error") }
-        return
-    }
-    if diagnostics.hasErrors { fail("\(file): a document came back with errors: \(diagnostics)") }
-    let result = checker.check(FlowSet(root: file, documents: [file: document]))
-    if (result.program == nil) != result.diagnostics.hasErrors {
-        fail("\(file): the program and the errors disagree: \(result.diagnostics)")
+    let compiled = compiler.compile(bytes: bytes, file: file)
+    if (compiled.program == nil) != compiled.diagnostics.hasErrors {
+        fail("\(file): the program and the errors disagree: \(compiled.diagnostics)")
     }
 }
 

@@ -1,4 +1,4 @@
-import NativeAuth
+import NativeAuthWire
 
 /// How the tenant's user flow signs users up.
 public enum SignUpMethod: String, Sendable, Codable, Hashable, CaseIterable {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NativeAuthWire
 
 /// What a continuation token says about itself: its tenant, flow, the endpoints it may be presented to, the
 /// username, its id (a row in `continuations`) and its expiry (seconds since 1970).
@@ -34,18 +35,18 @@ struct ContinuationTokens: Sendable {
         output.append(contentsOf: #"{"expires":"#.utf8)
         output.append(contentsOf: String(payload.expires).utf8)
         output.append(contentsOf: #","flow":"#.utf8)
-        JSONText.writeString(payload.flow, into: &output)
+        JSONWriter.writeString(payload.flow, into: &output)
         output.append(contentsOf: #","id":"#.utf8)
-        JSONText.writeString(payload.id, into: &output)
+        JSONWriter.writeString(payload.id, into: &output)
         output.append(contentsOf: #","steps":["#.utf8)
         for (index, step) in payload.steps.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            JSONText.writeString(step, into: &output)
+            JSONWriter.writeString(step, into: &output)
         }
         output.append(contentsOf: #"],"tenant":"#.utf8)
-        JSONText.writeString(payload.tenant, into: &output)
+        JSONWriter.writeString(payload.tenant, into: &output)
         output.append(contentsOf: #","username":"#.utf8)
-        JSONText.writeString(payload.username, into: &output)
+        JSONWriter.writeString(payload.username, into: &output)
         output.append(UInt8(ascii: "}"))
         return output
     }

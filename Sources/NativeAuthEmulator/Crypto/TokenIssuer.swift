@@ -1,6 +1,7 @@
 import Crypto
-import FlowEngine
+import FlowModel
 import Foundation
+import NativeAuthWire
 
 /// Signs ID and access tokens (ES256 over the JWS compact serialization, `{"alg":"ES256","kid":…,"typ":"JWT"}`,
 /// which jwt-kit and any JOSE library verify with the JWKS) with the key persisted in the store, created on first
@@ -71,7 +72,7 @@ final class TokenIssuer: Sendable {
     /// `header.payload.signature`: the ES256 signature is the raw `r || s` of ECDSA P-256 over SHA-256
     /// (RFC 7518 §3.4).
     private static func sign(_ claims: [String: Value], with signer: Signer) throws -> String {
-        guard let payload = JSONText.encode(.object(claims)) else { throw EmulatorError.serverError }
+        guard let payload = JSONWriter.encode(.object(claims)) else { throw EmulatorError.serverError }
         let input = signer.header + "." + Base64URL.encode(payload)
         let signature = try signer.key.signature(for: Array(input.utf8))
         return input + "." + Base64URL.encode(signature.rawRepresentation)
@@ -93,7 +94,7 @@ final class TokenIssuer: Sendable {
 
     /// base64url of `{"uid": …, "utid": …}` (keys sorted).
     static func clientInfo(uid: String, utid: String) -> String {
-        Base64URL.encode(JSONText.encode(.object(["uid": .string(uid), "utid": .string(utid)])) ?? [])
+        Base64URL.encode(JSONWriter.encode(.object(["uid": .string(uid), "utid": .string(utid)])) ?? [])
     }
 
     private func loadSigner() async throws -> Signer {
@@ -109,7 +110,7 @@ final class TokenIssuer: Sendable {
             "kid": .string(kid), "x": .string(Base64URL.encode(raw.prefix(32))),
             "y": .string(Base64URL.encode(raw.suffix(32))),
         ]
-        let loaded = Signer(key: key, kid: kid, header: Base64URL.encode(JSONText.encode(header) ?? []), jwk: jwk)
+        let loaded = Signer(key: key, kid: kid, header: Base64URL.encode(JSONWriter.encode(header) ?? []), jwk: jwk)
         return signer.withLock { current in
             if let current { return current }
             current = loaded

@@ -1,6 +1,6 @@
-import FlowEngine
+import FlowModel
 import GRDB
-import NativeAuth
+import NativeAuthWire
 
 /// Whether a submitted code verified; a rejection must be answered with the transaction committed.
 enum CodeVerification {

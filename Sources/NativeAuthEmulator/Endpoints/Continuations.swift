@@ -1,5 +1,5 @@
 import GRDB
-import NativeAuth
+import NativeAuthWire
 
 extension Exchange {
     /// Issues a continuation token for `flow`, allowing `steps`, and records it.

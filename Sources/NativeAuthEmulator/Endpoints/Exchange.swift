@@ -1,7 +1,7 @@
-import FlowEngine
+import FlowModel
 import Foundation
 import GRDB
-import NativeAuth
+import NativeAuthWire
 
 /// What a request produced inside its transaction. `failure` answers are committed (a wrong code counts);
 /// thrown ``EmulatorError``s roll the transaction back.

@@ -1,5 +1,5 @@
-import FlowEngine
-import NativeAuth
+import FlowModel
+import NativeAuthWire
 
 /// MFA: the `mfa_required` branch after a first factor, `/oauth2/v2.0/introspect` and the challenge with `id`
 /// (protocol reference, section 2.3).

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import NativeAuth
+import NativeAuthWire
 
 /// The slow, pure work of a request, done before its write transaction so that the transaction (which every
 /// other request waits for) stays short: the continuation token opened (HMAC and JSON) and the password hashes

@@ -1,5 +1,5 @@
-import FlowEngine
-import NativeAuth
+import FlowModel
+import NativeAuthWire
 
 /// Just-in-time strong-auth registration: `/register/v1.0/introspect`, `/challenge`, `/continue`
 /// (protocol reference, section 2.3).

@@ -1,5 +1,5 @@
 import Foundation
-import NativeAuth
+import NativeAuthWire
 
 /// One request as the endpoints see it: its parameters, the resolved client, the tenant and the time.
 struct RequestContext: Sendable {

@@ -1,4 +1,4 @@
-import NativeAuth
+import NativeAuthWire
 
 /// Self-service password reset: `/resetpassword/v1.0/start`, `/challenge`, `/continue`, `/submit`,
 /// `/poll_completion` (protocol reference, section 2.4).

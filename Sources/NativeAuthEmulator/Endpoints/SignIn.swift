@@ -1,4 +1,4 @@
-import NativeAuth
+import NativeAuthWire
 
 /// How a user signs in with a given client: the first factor, or why a browser is needed.
 enum SignInMethod: Equatable {

@@ -1,5 +1,5 @@
 import GRDB
-import NativeAuth
+import NativeAuthWire
 
 /// `/signup/v1.0/start`, `/challenge`, `/continue` (protocol reference, section 2.1).
 extension Exchange {

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import GRDB
-import NativeAuth
+import NativeAuthWire
 
 /// `/oauth2/v2.0/token` with the grants `password`, `oob`, `mfa_oob`, `continuation_token` and `refresh_token`
 /// (protocol reference, section 2.5).

@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// The 200 bodies of the protocol reference, section 2.
 enum Bodies {

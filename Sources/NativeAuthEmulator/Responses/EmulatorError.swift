@@ -1,6 +1,6 @@
-import FlowEngine
+import FlowModel
 import Foundation
-import NativeAuth
+import NativeAuthWire
 
 /// A native-auth error answer before it is stamped with the request's trace id, correlation id and time.
 /// Messages never contain a password, a code or a token.

@@ -1,4 +1,4 @@
-import NativeAuth
+import NativeAuthWire
 
 /// The catalogue of error answers (protocol reference, sections 2–3, and the conventions of docs/native-auth.md).
 /// Codes the reference names are used as given; the few it leaves open are marked "emulator's choice".

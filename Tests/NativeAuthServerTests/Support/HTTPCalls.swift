@@ -1,10 +1,12 @@
 import AsyncHTTPClient
 import EmulatorTestSupport
 import FlowEngine
+import FlowModel
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NativeAuth
+import NativeAuthWire
 import Testing
 
 /// An HTTP answer as the tests read it.

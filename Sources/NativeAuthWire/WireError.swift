@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// The JSON error body of a 400 answer (protocol reference, section 1 "Error" and section 3).
 public struct WireError: Sendable, Hashable, Error {

@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// One call of the native-auth API: always a POST with a form body to an endpoint of the authority.
 public struct WireRequest: Sendable, Hashable {

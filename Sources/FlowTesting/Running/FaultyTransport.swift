@@ -1,7 +1,9 @@
 import FlowEngine
+import FlowModel
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthWire
 
 /// The in-process transport to the emulator with the wire faults a scenario arms: HTTP 500 answers and
 /// requests that get no answer at all.

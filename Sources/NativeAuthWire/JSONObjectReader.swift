@@ -1,14 +1,13 @@
-import FlowEngine
-import NativeAuth
+import FlowModel
 
-/// A direct reader for the JSON objects the native-auth API answers with, into ``FlowEngine/Value``, for the
+/// A direct reader for the JSON objects the native-auth API answers with, into ``FlowModel/Value``, for the
 /// common case only: objects, arrays, strings with the short escapes (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`,
 /// `\t`), integers that fit in `Int`, `true`, `false` and `null`. Anything else (a fraction or exponent, a
 /// `\u` escape, a repeated key, invalid UTF-8, deep nesting, a syntax error) makes it give up (nil), and the
 /// caller decodes with `JSONDecoder` as before; so the answer is always `JSONDecoder`'s.
-enum JSONObjectReader {
+public enum JSONObjectReader {
     /// The object, or nil when the text is not in the common subset (or not JSON at all).
-    static func read(_ bytes: some Collection<UInt8>) -> [String: Value]? {
+    public static func read(_ bytes: some Collection<UInt8>) -> [String: Value]? {
         var reader = Reader(bytes: Array(bytes))
         reader.skipWhitespace()
         guard reader.peek == UInt8(ascii: "{"), let object = reader.object(depth: 0) else { return nil }

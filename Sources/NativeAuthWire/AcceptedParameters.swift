@@ -1,5 +1,3 @@
-import NativeAuth
-
 extension NativeAuthEndpoint {
     /// The form parameters this endpoint reads (protocol reference, sections 1–2). `capability` is accepted
     /// wherever `capabilities` is (the documentation's spelling). The same lists are the `properties` of each

@@ -1,9 +1,9 @@
-import FlowEngine
+import FlowModel
 
-/// A direct JSON writer for ``FlowEngine/Value``: the same text as Foundation's `JSONEncoder` with
+/// A direct JSON writer for ``FlowModel/Value``: the same text as Foundation's `JSONEncoder` with
 /// `[.sortedKeys, .withoutEscapingSlashes]`, without its per-call set-up and boxing (response bodies, token
 /// claims and continuation tokens are written on every request).
-public enum JSONText {
+public enum JSONWriter {
     /// The UTF-8 JSON text of `value`, object keys sorted; nil when it holds a non-finite number (which JSON
     /// cannot represent and `JSONEncoder` refuses too).
     public static func encode(_ value: Value) -> [UInt8]? {
@@ -14,7 +14,7 @@ public enum JSONText {
     }
 
     /// Appends `value`; false when it holds a non-finite number.
-    static func write(_ value: Value, into output: inout [UInt8]) -> Bool {
+    public static func write(_ value: Value, into output: inout [UInt8]) -> Bool {
         switch value {
         case .string(let text):
             writeString(text, into: &output)
@@ -51,7 +51,7 @@ public enum JSONText {
 
     /// Appends `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\r`, `\t`, `\b`, `\f`
     /// or `\u00XX`; everything else (`/` and non-ASCII included) as it is, in UTF-8.
-    static func writeString(_ text: String, into output: inout [UInt8]) {
+    public static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Base64url without padding (RFC 4648 §5), as JWTs and continuation tokens use it.
-enum Base64URL {
+public enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// The 6-bit value of each base64url character; 0xFF for any other byte.
@@ -11,7 +11,7 @@ enum Base64URL {
         return table
     }()
 
-    static func encode(_ bytes: some DataProtocol) -> String {
+    public static func encode(_ bytes: some DataProtocol) -> String {
         let input = Array(bytes)
         var output: [UInt8] = []
         output.reserveCapacity((input.count * 4 + 2) / 3)
@@ -43,11 +43,11 @@ enum Base64URL {
     /// Nil when `text` is not canonical base64url: a character outside the alphabet, a length that cannot be
     /// base64 (one character left over), or unused low bits of the last character that are not zero (the
     /// decoder would ignore them, so `…8` and `…9` would decode alike); so a token has exactly one spelling.
-    static func decode(_ text: String) -> Data? {
+    public static func decode(_ text: String) -> Data? {
         decode(Substring(text))
     }
 
-    static func decode(_ text: Substring) -> Data? {
+    public static func decode(_ text: Substring) -> Data? {
         let input = Array(text.utf8)
         let remainder = input.count % 4
         if remainder == 1 { return nil }

@@ -1,7 +1,8 @@
-import FlowChecker
+import FlowCompiler
 import FlowLoader
 import FlowModel
 import Foundation
+import NativeAuth
 
 /// A scenario file with its flow loaded and checked: what ``ScenarioRunner`` runs.
 public struct LoadedScenarios: Sendable {
@@ -16,7 +17,7 @@ public struct ScenarioLoader: Sendable {
     public var limits: LoaderLimits
     public var catalogs: [ActionCatalog]
 
-    public init(limits: LoaderLimits = LoaderLimits(), catalogs: [ActionCatalog] = BuiltinCatalogs.all) {
+    public init(limits: LoaderLimits = LoaderLimits(), catalogs: [ActionCatalog] = [NativeAuthClient.defaultCatalog]) {
         self.limits = limits
         self.catalogs = catalogs
     }
@@ -42,11 +43,9 @@ public struct ScenarioLoader: Sendable {
         var diagnostics = read.diagnostics + decoder.diagnostics
         guard let decoded else { return (nil, diagnostics) }
         let flow = decoded.flow
-        let loaded = FlowLoader(limits: limits, rootDirectory: (flow.value as NSString).deletingLastPathComponent)
-            .load(file: flow.value)
-        let checked = loaded.flows.map { FlowChecker(catalogs: catalogs).check($0) }
-        let flowDiagnostics = loaded.diagnostics + (checked?.diagnostics ?? [])
-        guard let program = checked?.program, let digest = loaded.digest, !flowDiagnostics.hasErrors else {
+        let compiled = FlowCompiler(catalogs: catalogs, limits: limits).compile(file: flow.value)
+        let flowDiagnostics = compiled.diagnostics
+        guard let program = compiled.program, let digest = compiled.digest, !flowDiagnostics.hasErrors else {
             diagnostics.append(
                 Diagnostic(
                     ScenarioRules.flowInvalid, "the flow `\(flow.value)` does not load or check", file: file,

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowLoader
+import FlowModel
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
@@ -22,16 +23,13 @@ struct ScenarioAuthority {
         for user in setup.users {
             try await emulator.store.addUser(user, hashIterations: tenant.passwordHash.iterations, now: clock.now())
         }
-        guard let catalog = BuiltinCatalogs.named("native-auth") else {
-            throw ScriptError("the built-in native-auth catalog is missing")
-        }
         var configuration = NativeAuthConfiguration(clientID: tenant.clients.first?.clientID ?? "")
         if let types = setup.challengeTypes { configuration.challengeTypes = types }
         if let capabilities = setup.capabilities { configuration.capabilities = capabilities }
         transport = FaultyTransport(emulator: emulator)
         accounts = MemoryAccountStore()
         client = NativeAuthClient(
-            configuration: configuration, transport: transport, accounts: accounts, catalog: catalog,
+            configuration: configuration, transport: transport, accounts: accounts,
             now: clock.now, sleep: { _ in })
         expirySeconds = TimeInterval(max(tenant.continuationLifetimeSeconds, tenant.codes.lifetimeSeconds) + 1)
         if let username = setup.signedIn { try await signIn(username, users: setup.users) }

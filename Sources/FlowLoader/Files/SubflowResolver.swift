@@ -9,7 +9,7 @@ struct SubflowResolver {
     let root: String
 
     func load(rootFile: String) -> LoadResult {
-        guard SubflowPath.extensions.contains(SubflowPath.pathExtension(rootFile)) else {
+        guard FlowPath.extensions.contains(FlowPath.pathExtension(rootFile)) else {
             return LoadResult(flows: nil, diagnostics: [FlowLoader.unsupportedExtension(rootFile)])
         }
         var diagnostics: [Diagnostic] = []

@@ -1,6 +1,10 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+/// Test targets fail to build on any compiler warning, so that an expectation the compiler finds unused (and
+/// that therefore checks nothing) cannot pass unnoticed.
+let strictWarnings: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
 let package = Package(
     name: "flowrun",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -77,17 +81,16 @@ let package = Package(
             name: "FlowTesting",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
-                "NativeAuth",
-                "NativeAuthEmulator",
+                "NativeAuth", "NativeAuthEmulator",
             ]
         ),
         .executableTarget(
             name: "flowrun",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
-                "NativeAuth",
-                "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowTesting",
+                "NativeAuth", "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -112,6 +115,9 @@ let package = Package(
         .testTarget(
             name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowLoader", "FlowModel", "NativeAuth"]),
         .testTarget(name: "FlowReportingTests", dependencies: ["FlowReporting", "FlowModel"]),
+        .testTarget(
+            name: "FlowCompilerTests", dependencies: ["FlowCompiler", "FlowModel", "NativeAuth"]),
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(
             name: "FlowTestingTests",
             dependencies: [
@@ -158,9 +164,13 @@ let package = Package(
             name: "NativeAuthEmulatorTests",
             dependencies: [
                 "EmulatorTestSupport",
-                "NativeAuthEmulator", "NativeAuthWire", "NativeAuth", "FlowEngine",
+                "NativeAuthEmulator", "NativeAuthWire", "NativeAuth", "FlowEngine", "FlowModel",
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
     ]
 )
+
+for target in package.targets where target.type == .test {
+    target.swiftSettings = (target.swiftSettings ?? []) + strictWarnings
+}

@@ -118,11 +118,6 @@ extension Interpreter {
     }
 }
 
-/// How secrets look wherever they would be shown.
-public enum Masking {
-    public static let mask = "••••"
-}
-
 /// Reads attribute descriptors (`{name, type, required, regex}` objects) as attribute requests.
 enum AttributeDescriptors {
     static func requests(from value: Value) -> [AttributeRequest] {

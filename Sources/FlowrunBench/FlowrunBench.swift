@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// `flowrun-bench`: the benchmarks of issue 6 (and the load run of issue 7). Build it in release:
+/// `flowrun-bench`: the benchmarks of the loader, checker, interpreter, emulator and HTTP server. Build it in release:
 /// `swift build -c release --product flowrun-bench`, and run it from the package root (it reads `flows/`).
 @main
 struct FlowrunBench: AsyncParsableCommand {

@@ -68,7 +68,8 @@ struct HTTPRig {
     /// (`rate` flows/s): flow `k` is scheduled at `k / rate` seconds; the next free client starts it then (or
     /// late, when every client is busy), and its first call and the flow are timed from the scheduled start,
     /// so the waiting that a slow server imposes on the offered load is counted (no coordinated omission).
-    func run(flows: Int, clients: Int, rate: Double? = nil, deadline: Double = .infinity) async throws -> LoadResult {
+    func run(flows: Int, clients: Int, rate: Double? = nil, deadline: Double = .infinity) async throws -> LoadRunResult
+    {
         var configuration = HTTPTransport.clientConfiguration()
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(clients, 1)
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
@@ -110,7 +111,7 @@ struct HTTPRig {
         let seconds = Clock.now() - start
         let cpu = Clock.cpuSeconds() - cpuStart
         try await client.shutdown()
-        return LoadResult(seconds: seconds, cpuSeconds: cpu, result: results)
+        return LoadRunResult(seconds: seconds, cpuSeconds: cpu, result: results)
     }
 
     /// One sign-in through the interpreter; nil when it ended in success, else why not. The first call is
@@ -157,7 +158,7 @@ struct ClientResult: Sendable {
     }
 }
 
-struct LoadResult: Sendable {
+struct LoadRunResult: Sendable {
     var seconds: Double
     /// CPU time of the whole process (server and clients) during the run.
     var cpuSeconds: Double

@@ -10,7 +10,7 @@ struct ActionCall: Sendable {
     let declaration: CatalogAction
     let arguments: [String: Value]
     /// The flow the previous action left, if any.
-    let state: FlowState?
+    let state: ContinuationState?
 
     // MARK: Arguments
 
@@ -90,7 +90,7 @@ struct ActionCall: Sendable {
     }
 
     /// The state of the flow this action continues, when it is one of `flows`.
-    func state(in flows: FlowState.Flow...) -> FlowState? {
+    func state(in flows: ContinuationState.Flow...) -> ContinuationState? {
         guard let state, flows.contains(state.flow), state.token != nil else { return nil }
         return state
     }
@@ -105,7 +105,7 @@ struct ActionCall: Sendable {
     }
 
     /// An outcome that moves the flow to `state`.
-    func outcome(_ name: String, _ data: [String: Value] = [:], state: FlowState) -> ActionResult {
+    func outcome(_ name: String, _ data: [String: Value] = [:], state: ContinuationState) -> ActionResult {
         ActionResult(outcome: name, data: data, continuation: state.continuation)
     }
 
@@ -135,7 +135,7 @@ struct ActionCall: Sendable {
     }
 
     /// `codeRequired` for a code that was sent; the flow moves on to `state`.
-    func codeRequired(_ challenge: OOBChallenge, state: FlowState) -> ActionResult {
+    func codeRequired(_ challenge: OOBChallenge, state: ContinuationState) -> ActionResult {
         outcome(
             "codeRequired",
             [
@@ -145,7 +145,7 @@ struct ActionCall: Sendable {
     }
 
     /// `codeRequired` for an oob challenge, the flow moving on to `state` at its code step; `nil` for any other.
-    func codeRequired(_ answer: ChallengeAnswer, moving state: FlowState) -> ActionResult? {
+    func codeRequired(_ answer: ChallengeAnswer, moving state: ContinuationState) -> ActionResult? {
         guard case .oob(let challenge) = answer else { return nil }
         return codeRequired(challenge, state: state.moving(to: .code, token: challenge.token))
     }

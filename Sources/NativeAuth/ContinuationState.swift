@@ -5,7 +5,7 @@ import Foundation
 /// continuation token belongs to, the step it allows, the token itself, the username, the scopes asked for
 /// at the start of a sign-in, and the strong-auth methods of an MFA or registration step. Never a password, a
 /// code, or an access, ID or refresh token.
-struct FlowState: Sendable, Hashable {
+struct ContinuationState: Sendable, Hashable {
     enum Flow: String, Sendable {
         case signUp = "signup"
         case signIn = "signin"
@@ -89,7 +89,7 @@ struct FlowState: Sendable, Hashable {
     }
 
     /// The same flow at another step with another token.
-    func moving(to step: Step, token: String?) -> FlowState {
+    func moving(to step: Step, token: String?) -> ContinuationState {
         var state = self
         state.step = step
         state.token = token

@@ -5,7 +5,7 @@ import NativeAuthWire
 
 /// The ``Authority`` for native authentication: performs the actions of the `native-auth` catalog by sending
 /// the native-authentication API's requests through a ``Transport``, and maps every answer to the catalog
-/// outcome the MSAL SDKs' categories give it (protocol reference, sections 2 and 4; docs/native-auth.md).
+/// outcome the MSAL SDKs' categories give it (docs/native-auth.md).
 ///
 /// The state between actions (continuation token, username, flow) travels in ``AuthorityContinuation``
 /// fields; the signed-in account and its tokens are kept by the ``AccountStore``.
@@ -43,7 +43,7 @@ public struct NativeAuthClient: Authority {
     {
         guard let declaration = catalog.actions[action] else { throw NativeAuthClientError.unknownAction(action) }
         let call = ActionCall(
-            name: action, declaration: declaration, arguments: arguments, state: FlowState(continuation))
+            name: action, declaration: declaration, arguments: arguments, state: ContinuationState(continuation))
         let result: ActionResult
         switch action {
         case "signUp.start": result = try await signUpStart(call)

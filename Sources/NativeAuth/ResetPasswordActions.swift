@@ -1,6 +1,6 @@
 import FlowEngine
 
-/// Self-service password reset (protocol reference, section 2.4): `start` → `challenge` → `continue` →
+/// Self-service password reset (docs/native-auth.md): `start` → `challenge` → `continue` →
 /// `submit` → `poll_completion`.
 extension NativeAuthClient {
     /// How many times `poll_completion` is asked before giving up: once, then up to five more times, as iOS.
@@ -18,7 +18,7 @@ extension NativeAuthClient {
         if case .success(let body, let correlationID) = answer {
             if let token = body.string("continuation_token") {
                 result = try await resetPasswordChallenge(
-                    call, FlowState(flow: .resetPassword, step: .code, token: token, username: username))
+                    call, ContinuationState(flow: .resetPassword, step: .code, token: token, username: username))
             } else {
                 result = call.invalidBody("continuation_token is missing", correlationID: correlationID)
             }
@@ -74,7 +74,9 @@ extension NativeAuthClient {
         return try await pollCompletion(call, state.moving(to: .password, token: submitToken), interval: interval)
     }
 
-    private func pollCompletion(_ call: ActionCall, _ state: FlowState, interval: Int) async throws -> ActionResult {
+    private func pollCompletion(_ call: ActionCall, _ state: ContinuationState, interval: Int) async throws
+        -> ActionResult
+    {
         for poll in 1...Self.maximumPolls {
             let answer = try await exchange(.resetPasswordPollCompletion, ["continuation_token": state.token ?? ""])
             switch answer {
@@ -109,7 +111,7 @@ extension NativeAuthClient {
 
     /// `/resetpassword/v1.0/challenge`: oob ⇒ `codeRequired`; anything else (a password challenge is invalid
     /// here) ⇒ `unexpected`.
-    private func resetPasswordChallenge(_ call: ActionCall, _ state: FlowState) async throws -> ActionResult {
+    private func resetPasswordChallenge(_ call: ActionCall, _ state: ContinuationState) async throws -> ActionResult {
         try await challenge(
             call, .resetPasswordChallenge,
             ["continuation_token": state.token ?? "", "challenge_type": configuration.challengeTypeParameter]

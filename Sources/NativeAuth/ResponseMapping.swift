@@ -3,7 +3,7 @@ import FlowModel
 import Foundation
 import NativeAuthWire
 
-/// A wire answer sorted the way the SDKs sort it (protocol reference, sections 1 and 4).
+/// A wire answer sorted the way the SDKs sort it (docs/native-auth.md).
 enum WireAnswer: Sendable {
     /// 2xx with a JSON object that is not a redirect.
     case success(WireBody, correlationID: String)
@@ -168,20 +168,19 @@ struct IntrospectAnswer: Sendable {
     }
 
     /// The methods as the continuation keeps them.
-    var stateMethods: [FlowState.Method] {
-        methods.map { FlowState.Method(id: $0.id, channel: $0.channel) }
+    var stateMethods: [ContinuationState.Method] {
+        methods.map { ContinuationState.Method(id: $0.id, channel: $0.channel) }
     }
 }
 
-/// The password suberrors (protocol reference, section 3).
+/// The password suberrors (docs/native-auth.md).
 let passwordSuberrors: Set<String> = [
     "password_too_weak", "password_too_short", "password_too_long", "password_recently_used", "password_banned",
     "password_is_invalid",
 ]
 
 extension ActionCall {
-    /// Maps an error body to the catalog outcome of its SDK category (protocol reference, section 4, and the
-    /// conventions of docs/native-auth.md); an error whose category this action does not declare, or that has
+    /// Maps an error body to the catalog outcome of its SDK category (docs/native-auth.md); an error whose category this action does not declare, or that has
     /// none, is `unexpected` with the wire `error`, `error_description` and correlation id.
     /// `continuation` goes with a categorized outcome (`nil` keeps the previous one).
     func failure(

@@ -1,6 +1,6 @@
 import FlowEngine
 
-/// Sign-in (protocol reference, section 2.2): `initiate` → `challenge` → `/token`, and the sign-ins that
+/// Sign-in (docs/native-auth.md): `initiate` → `challenge` → `/token`, and the sign-ins that
 /// follow a completed sign-up or password reset.
 extension NativeAuthClient {
     /// `signIn.start`: `/oauth2/v2.0/initiate`, `/oauth2/v2.0/challenge`, then with a password challenge and
@@ -26,7 +26,7 @@ extension NativeAuthClient {
         guard let token = body.string("continuation_token") else {
             return call.invalidBody("continuation_token is missing", correlationID: correlationID)
         }
-        let state = FlowState(
+        let state = ContinuationState(
             flow: .signIn, step: .code, token: token, username: username, scopes: call.stringList("scopes"))
         return try await signInChallenge(call, state, password: call.string("password"))
     }
@@ -54,7 +54,7 @@ extension NativeAuthClient {
 
     /// `signIn.afterSignUp` / `signIn.afterResetPassword`: `/token grant_type=continuation_token` with the
     /// token the completed flow kept; none kept ⇒ `unexpected` "Sign in is not available" (as iOS).
-    func signInAfterFlow(_ call: ActionCall, _ flow: FlowState.Flow) async throws -> ActionResult {
+    func signInAfterFlow(_ call: ActionCall, _ flow: ContinuationState.Flow) async throws -> ActionResult {
         guard let state = call.state, state.flow == flow, state.step == .completed, let token = state.token else {
             let completed = flow == .signUp ? "sign-up" : "password reset"
             return call.unexpected(
@@ -71,7 +71,9 @@ extension NativeAuthClient {
 
     /// `/oauth2/v2.0/challenge`: oob ⇒ `codeRequired`; password ⇒ the password grant when a password is
     /// given, else `passwordRequired` (a resend expects a code: a password challenge there is unexpected).
-    private func signInChallenge(_ call: ActionCall, _ state: FlowState, password: String?, resending: Bool = false)
+    private func signInChallenge(
+        _ call: ActionCall, _ state: ContinuationState, password: String?, resending: Bool = false
+    )
         async throws -> ActionResult
     {
         try await challenge(

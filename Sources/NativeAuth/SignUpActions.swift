@@ -2,7 +2,7 @@ import FlowEngine
 import FlowModel
 import NativeAuthWire
 
-/// Sign-up (protocol reference, section 2.1): `start` → `challenge` → `continue` (oob, then password or
+/// Sign-up (docs/native-auth.md): `start` → `challenge` → `continue` (oob, then password or
 /// attributes as the server asks).
 extension NativeAuthClient {
     /// `signUp.start`: `/signup/v1.0/start` then `/signup/v1.0/challenge` ⇒ `codeRequired`.
@@ -29,7 +29,8 @@ extension NativeAuthClient {
         guard let token = body.string("continuation_token") else {
             return call.invalidBody("continuation_token is missing", correlationID: correlationID)
         }
-        return try await signUpChallenge(call, FlowState(flow: .signUp, step: .code, token: token, username: username))
+        return try await signUpChallenge(
+            call, ContinuationState(flow: .signUp, step: .code, token: token, username: username))
     }
 
     /// `signUp.resendCode`: `/signup/v1.0/challenge` again ⇒ `codeRequired`.
@@ -64,7 +65,7 @@ extension NativeAuthClient {
 
     /// `/signup/v1.0/challenge`: oob ⇒ `codeRequired`; a password challenge here is a general error (as on
     /// iOS, where a password answer is expected only after `credential_required`).
-    private func signUpChallenge(_ call: ActionCall, _ state: FlowState) async throws -> ActionResult {
+    private func signUpChallenge(_ call: ActionCall, _ state: ContinuationState) async throws -> ActionResult {
         try await challenge(
             call, .signUpChallenge,
             ["continuation_token": state.token ?? "", "challenge_type": configuration.challengeTypeParameter],
@@ -75,7 +76,7 @@ extension NativeAuthClient {
     /// `/signup/v1.0/continue` with one grant: 200 ⇒ `completed` (keeping the token for `signIn.afterSignUp`);
     /// `credential_required` ⇒ a password challenge ⇒ `passwordRequired`; `attributes_required` ⇒
     /// `attributesRequired`; other errors by category. Retryable errors keep the continuation.
-    private func signUpContinue(_ call: ActionCall, _ state: FlowState, _ grant: [String: String])
+    private func signUpContinue(_ call: ActionCall, _ state: ContinuationState, _ grant: [String: String])
         async throws -> ActionResult
     {
         var parameters = grant
@@ -110,7 +111,7 @@ extension NativeAuthClient {
     }
 
     /// `/signup/v1.0/challenge` after `credential_required`: a password challenge ⇒ `passwordRequired`.
-    private func signUpPasswordChallenge(_ call: ActionCall, _ state: FlowState) async throws -> ActionResult {
+    private func signUpPasswordChallenge(_ call: ActionCall, _ state: ContinuationState) async throws -> ActionResult {
         try await challenge(
             call, .signUpChallenge,
             ["continuation_token": state.token ?? "", "challenge_type": configuration.challengeTypeParameter],

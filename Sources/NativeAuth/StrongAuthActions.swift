@@ -1,6 +1,6 @@
 import FlowEngine
 
-/// MFA and just-in-time strong-auth registration (protocol reference, section 2.3).
+/// MFA and just-in-time strong-auth registration (docs/native-auth.md).
 extension NativeAuthClient {
     /// `mfa.requestChallenge`: `/oauth2/v2.0/challenge` with `id` = `methodId`, or the first method of the
     /// `mfaRequired` introspect answer (kept in the continuation; introspected again only when none is kept)
@@ -69,7 +69,7 @@ extension NativeAuthClient {
     }
 
     /// `/register/v1.0/continue`, then the token grant (without `username`, as after JIT registration).
-    private func registrationContinue(_ call: ActionCall, _ state: FlowState, _ grant: [String: String])
+    private func registrationContinue(_ call: ActionCall, _ state: ContinuationState, _ grant: [String: String])
         async throws -> ActionResult
     {
         let answer = try await exchange(.registerContinue, grant)

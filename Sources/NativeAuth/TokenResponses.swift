@@ -2,7 +2,7 @@ import FlowEngine
 import Foundation
 import NativeAuthWire
 
-/// The token endpoint (protocol reference, section 2.5) as the sign-in, MFA and registration actions use
+/// The token endpoint (docs/native-auth.md) as the sign-in, MFA and registration actions use
 /// it: a grant, then tokens (saved as the signed-in account) or an error, including the MFA and JIT
 /// registration branches (section 2.3).
 extension NativeAuthClient {
@@ -42,7 +42,7 @@ extension NativeAuthClient {
     /// `/token grant_type=<grantType>` with the `code` argument as `oob` and the continuation token of the `flow`
     /// in progress ⇒ as ``requestTokens(_:_:username:scopes:retryContinuation:)``; a wrong code keeps the
     /// continuation. No such flow in progress ⇒ `unexpected` (the action needs `needed`).
-    func codeGrant(_ call: ActionCall, _ grantType: String, in flow: FlowState.Flow, needing needed: String)
+    func codeGrant(_ call: ActionCall, _ grantType: String, in flow: ContinuationState.Flow, needing needed: String)
         async throws -> ActionResult
     {
         guard let state = call.state(in: flow), let token = state.token else { return call.missingState(needed) }
@@ -134,7 +134,7 @@ extension NativeAuthClient {
     /// the methods, the flow moving to `flow` at its challenge step.
     private func strongAuthRequired(
         _ call: ActionCall, _ error: WireError, correlationID: String,
-        via branch: (endpoint: NativeAuthEndpoint, outcome: String, flow: FlowState.Flow), username: String,
+        via branch: (endpoint: NativeAuthEndpoint, outcome: String, flow: ContinuationState.Flow), username: String,
         scopes: [String]
     ) async throws -> ActionResult {
         guard call.declares(branch.outcome) else {
@@ -150,7 +150,7 @@ extension NativeAuthClient {
         }
         switch IntrospectAnswer.read(body) {
         case .success(let introspect):
-            let state = FlowState(
+            let state = ContinuationState(
                 flow: branch.flow, step: .challenge, token: introspect.token, username: username, scopes: scopes,
                 methods: introspect.stateMethods)
             return call.outcome(branch.outcome, ["methods": introspect.value], state: state)

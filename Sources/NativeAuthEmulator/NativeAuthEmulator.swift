@@ -80,10 +80,11 @@ public struct NativeAuthEmulator: Sendable {
             // Slow, pure work first (no lock held), then one short write transaction that re-reads, checks and
             // consumes what the request relies on; tokens are signed after it committed.
             let tokens = ContinuationTokens(secret: try await store.continuationSecret(now: date.timeIntervalSince1970))
-            let prepared = await Prepared.make(for: context, tokens: tokens, store: store)
+            let prepared = await PrecomputedWork.make(for: context, tokens: tokens, store: store)
             let purge = store.purgeDue(now: date.timeIntervalSince1970)
             let outcome = try await store.writer.write { db in
-                try Exchange(context: context, db: db, tokens: tokens, prepared: prepared, purge: purge).route()
+                try RequestTransaction(context: context, db: db, tokens: tokens, prepared: prepared, purge: purge)
+                    .route()
             }
             switch outcome {
             case .ok(let body): return .ok(body, headers: headers)
@@ -138,23 +139,9 @@ public struct NativeAuthEmulator: Sendable {
         return .success(client)
     }
 
-    /// The request's `client-request-id` when it is a reasonable token, else a new UUID.
+    /// The request's `client-request-id` when it is a reasonable token, else a new UUID (``ClientRequestID``).
     static func correlationID(in headers: [String: String]) -> String {
-        let value =
-            (headers["client-request-id"] ?? headers.first { $0.key.lowercased() == "client-request-id" }?.value)?
-            .trimmingWhitespace(.whitespaces)
-        if let value, !value.isEmpty, value.utf8.count <= 128, value.utf8.allSatisfy(isTokenByte) { return value }
-        return UUID().uuidString.lowercased()
-    }
-
-    /// ASCII letters, digits, `-`, `_` and `.`.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-            return true
-        default:
-            return false
-        }
+        ClientRequestID.value(
+            sent: headers["client-request-id"] ?? headers.first { $0.key.lowercased() == "client-request-id" }?.value)
     }
 }

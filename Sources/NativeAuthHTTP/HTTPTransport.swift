@@ -6,8 +6,7 @@ import NIOCore
 import NIOHTTP1
 import NativeAuthWire
 
-/// Carries native-auth requests over HTTP(S) to `flowrun serve` or a real tenant (protocol reference,
-/// section 1): each ``WireRequest`` becomes a `POST` of its form body to the authority URL plus the endpoint
+/// Carries native-auth requests over HTTP(S) to `flowrun serve` or a real tenant (docs/native-auth.md): each ``WireRequest`` becomes a `POST` of its form body to the authority URL plus the endpoint
 /// path, with the request's headers (the client sends `client-request-id`, `return-client-request-id` and
 /// `Accept`; the transport adds any that are missing, and `Content-Type`).
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Authority URLs of the native-auth API (protocol reference, section 1): checking one given as text,
+/// Authority URLs of the native-auth API (docs/native-auth.md): checking one given as text,
 /// building a real tenant's, and the paths and origin derived from one.
 public enum NativeAuthAuthority {
     /// A real tenant's authority: `https://{sub}.ciamlogin.com/{sub}.onmicrosoft.com`, where `tenant` is the

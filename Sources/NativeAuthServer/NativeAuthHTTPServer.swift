@@ -36,7 +36,7 @@ public struct NativeAuthHTTPServer: Sendable {
     /// Whether `GET /outbox` exposes the codes the emulator sent. For development only.
     public let devOutbox: Bool
     /// Whether a parameter the endpoint does not read, and that is no SDK field
-    /// (``NativeAuth/NativeAuthEndpoint/sdkParameters``), is refused (400 `invalid_request` naming it) instead of
+    /// (``NativeAuthWire/NativeAuthEndpoint/sdkParameters``), is refused (400 `invalid_request` naming it) instead of
     /// ignored. For client authors who want their typos caught.
     public let strictParameters: Bool
     /// Origins (`scheme://host[:port]`) whose browser pages may call the server: their CORS preflights are

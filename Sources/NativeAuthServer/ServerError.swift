@@ -18,9 +18,8 @@ struct ServerError: Error, Sendable {
     func reply(requestID: String, now: Date = Date()) -> Reply {
         let traceID = UUID().uuidString.lowercased()
         let timestamp = WireError.timestamp(now)
-        let first = code.map { "AADSTS\($0): \(message)" } ?? message
-        let description = [first, "Trace ID: \(traceID)", "Correlation ID: \(requestID)", "Timestamp: \(timestamp)"]
-            .joined(separator: "\r\n")
+        let description = WireError.description(
+            code: code, message: message, traceID: traceID, correlationID: requestID, timestamp: timestamp)
         let wire = WireError(
             error: error, description: description, codes: code.map { [$0] } ?? [], correlationID: requestID,
             traceID: traceID, timestamp: timestamp)

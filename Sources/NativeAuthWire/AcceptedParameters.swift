@@ -1,8 +1,8 @@
 extension NativeAuthEndpoint {
-    /// The form parameters this endpoint reads (protocol reference, sections 1–2). `capability` is accepted
-    /// wherever `capabilities` is (the documentation's spelling). The same lists are the `properties` of each
-    /// request body in `schemas/native-auth.openapi.yaml`. Any other parameter is ignored (RFC 6749 §3.2), or
-    /// refused under ``NativeAuthHTTPServer/strictParameters`` unless it is one of ``sdkParameters``.
+    /// The form parameters this endpoint reads (docs/native-auth.md). `capability` is accepted wherever
+    /// `capabilities` is (the documentation's spelling). The same lists are the `properties` of each request body
+    /// in `schemas/native-auth.openapi.yaml`. Any other parameter is ignored (RFC 6749 §3.2), or refused by the
+    /// HTTP server's `strictParameters` mode unless it is one of ``sdkParameters``.
     public var acceptedParameters: Set<String> {
         let capabilities: Set<String> = ["capabilities", "capability"]
         switch self {

@@ -47,6 +47,15 @@ public enum Base64URL {
         decode(Substring(text))
     }
 
+    /// Decodes base64url or plain base64, with or without padding, as a client reads tokens it did not make.
+    public static func decodeLeniently(_ text: Substring) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        let remainder = base64.count % 4
+        if remainder == 1 { return nil }
+        if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
+        return Data(base64Encoded: base64)
+    }
+
     public static func decode(_ text: Substring) -> Data? {
         let input = Array(text.utf8)
         let remainder = input.count % 4

@@ -1,6 +1,6 @@
 import FlowModel
 
-/// The JSON error body of a 400 answer (protocol reference, section 1 "Error" and section 3).
+/// The JSON error body of a 400 answer (docs/native-auth.md).
 public struct WireError: Sendable, Hashable, Error {
     public var error: String
     public var description: String
@@ -79,7 +79,7 @@ public struct WireError: Sendable, Hashable, Error {
     }
 }
 
-/// A required-attribute descriptor (protocol reference, section 5).
+/// A required-attribute descriptor (docs/native-auth.md).
 public struct RequiredAttribute: Sendable, Hashable, Codable {
     public var name: String
     public var type: String

@@ -8,7 +8,7 @@ import Testing
     import FlowChecker
 #endif
 
-/// The hostile flow corpus (issue 7, item 1): every file of `HostileCorpus/` (each at most 64 KiB) and the
+/// The hostile flow corpus: every file of `HostileCorpus/` (each at most 64 KiB) and the
 /// generated giants (a 100 MB file, 100,000 steps, a huge string) get their specific diagnostic, at its
 /// position where it has one, within 2 seconds of this thread's CPU time and 200 MB of resident memory, and
 /// none crashes or hangs. Files that must load, load without an error.

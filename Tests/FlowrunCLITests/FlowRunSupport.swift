@@ -164,6 +164,9 @@ struct FlowRun {
     /// The end of the run (the root flow's `ended` event).
     var ended: FlowEnd? { events.last { $0.event == "ended" }?.end }
 
+    /// The `errorDescription` output of the end, as text (`""` without one).
+    var errorDescription: String { ended?.output["errorDescription"]?.description ?? "" }
+
     /// The messages shown, in order (`message` events).
     var messages: [String] { events.filter { $0.event == "message" }.compactMap(\.message) }
 

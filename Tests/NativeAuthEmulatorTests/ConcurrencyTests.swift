@@ -1,5 +1,6 @@
 import EmulatorTestSupport
 import FlowEngine
+import FlowModel
 import Foundation
 import NativeAuth
 import NativeAuthWire
@@ -93,12 +94,12 @@ struct ConcurrencyTests {
         let current = try PasswordHasher.hash(strongPassword, iterations: 1_000)
         let changed = try PasswordHasher.hash(otherStrongPassword, iterations: 1_000)
         // A (wrong) precomputed answer for `current` must not be used for `changed`.
-        var prepared = Prepared()
-        prepared.verified = Prepared.Verified(password: strongPassword, hash: current, matches: true)
+        var prepared = PrecomputedWork()
+        prepared.verified = PrecomputedWork.Verified(password: strongPassword, hash: current, matches: true)
         #expect(prepared.verify(strongPassword, against: current))
         #expect(!prepared.verify(strongPassword, against: changed))
         #expect(prepared.verify(otherStrongPassword, against: changed))
-        prepared.hashed = Prepared.Hashed(password: strongPassword, iterations: 1_000, hash: current)
+        prepared.hashed = PrecomputedWork.Hashed(password: strongPassword, iterations: 1_000, hash: current)
         #expect(try prepared.hash(strongPassword, iterations: 1_000) == current)
         let other = try prepared.hash(otherStrongPassword, iterations: 1_000)
         #expect(other != current && PasswordHasher.verify(otherStrongPassword, against: other))

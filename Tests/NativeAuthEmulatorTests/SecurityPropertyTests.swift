@@ -6,7 +6,7 @@ import Testing
 
 @testable import NativeAuthEmulator
 
-/// The emulator's security properties (issue 7, item 5), through `NativeAuthEmulator.handle(_:)`.
+/// The emulator's security properties, through `NativeAuthEmulator.handle(_:)`.
 ///
 /// Already tested elsewhere, and not repeated here:
 /// - a wrong code keeps the continuation, the right one then works: `CodeTests.invalidThenSuccess`;

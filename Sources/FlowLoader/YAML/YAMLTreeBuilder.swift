@@ -114,9 +114,6 @@ struct YAMLTreeBuilder {
         }
     }
 
-    /// The number of collections open, for skipping the rest of a document after a stop.
-    var openCollections: Int { stack.count }
-
     /// The anchors of the open collections, registered once they close.
     var openAnchors: [String?] { stack.map(\.anchor) }
 

@@ -6,7 +6,7 @@ import FlowModel
 /// injected again with a value that selects the branch.
 struct ChooseSolver {
     let graph: ExplorationGraph
-    let state: SteeringState
+    let state: ExplorerState
     let covered: Set<EdgeID>
 
     /// The plan with one more injection, and the edge it aims at; `nil` when no `choose` edge of the run can

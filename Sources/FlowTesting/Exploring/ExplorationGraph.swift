@@ -78,12 +78,6 @@ struct ExplorationGraph: Sendable {
         return edges
     }
 
-    /// The edges that can be taken first in a run.
-    var startEdges: [EdgeID] {
-        guard let root = edges.first.flatMap({ programs[$0.file] }) else { return [] }
-        return Self.outEdges(of: root.start, in: root, programs: programs)
-    }
-
     /// How many edges, at least, a run takes from taking each edge to taking the nearest of `targets` (0 for a
     /// target itself, and for an edge whose attempts run out into a target); edges that cannot lead to any are
     /// absent. One breadth-first search backwards from all targets at once.

@@ -50,7 +50,7 @@ public struct Explorer: Sendable {
             program.inputs.contains { $0.type == .password }
         }
         return AuthoritySetup(
-            users: [UserSeed(username: Self.existingUser, password: asksPassword ? SteeringInputs.password : nil)],
+            users: [UserSeed(username: Self.existingUser, password: asksPassword ? ExplorerInputs.password : nil)],
             signedIn: usesAccount && !signsIn ? Self.existingUser : nil)
     }
 
@@ -97,7 +97,7 @@ public struct Explorer: Sendable {
         var plan = Plan()
         var fixedChooseSteps: Set<EdgeID> = []
         for _ in 0..<maxRestarts {
-            let state = SteeringState(graph: graph, covered: covered, plan: plan)
+            let state = ExplorerState(graph: graph, covered: covered, plan: plan)
             guard let outcome = try? await run(state: state, setup: setup) else { return nil }
             if state.mustRestart {
                 plan = state.plan
@@ -119,10 +119,10 @@ public struct Explorer: Sendable {
         return nil
     }
 
-    private func run(state: SteeringState, setup: AuthoritySetup) async throws -> RunOutcome {
+    private func run(state: ExplorerState, setup: AuthoritySetup) async throws -> RunOutcome {
         let authority = try await ScenarioAuthority(setup, clock: ScenarioClock(), passwordHashIterations: 1_000)
-        let steering = SteeringAuthority(catalog: authority.client.catalog, base: authority.client, state: state)
-        let inputs = SteeringInputs(state: state, emulator: authority.emulator, email: email, maxAsks: 60)
+        let steering = ExplorerAuthority(catalog: authority.client.catalog, base: authority.client, state: state)
+        let inputs = ExplorerInputs(state: state, emulator: authority.emulator, email: email, maxAsks: 60)
         let runner = FlowRunner(
             program: program, digest: digest, authority: steering, inputs: inputs, observer: { state.observe($0) })
         return await runner.start(params: Self.params(for: program))

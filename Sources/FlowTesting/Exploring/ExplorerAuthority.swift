@@ -3,10 +3,10 @@ import FlowModel
 
 /// The explorer's authority: lets a call through to the embedded authority when its answer leads where the
 /// explorer is heading, and otherwise starts the run again with that call answering the outcome that does.
-struct SteeringAuthority: Authority {
+struct ExplorerAuthority: Authority {
     let catalog: ActionCatalog
     let base: any Authority
-    let state: SteeringState
+    let state: ExplorerState
 
     func perform(_ action: String, arguments: [String: Value], continuation: AuthorityContinuation?) async throws
         -> ActionResult

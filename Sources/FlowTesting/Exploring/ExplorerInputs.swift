@@ -5,8 +5,8 @@ import NativeAuthEmulator
 
 /// The explorer's answers: valid values by input type (the code the authority sent last), or the choice
 /// whose edge is nearest to an edge not taken yet. Every answer is recorded for the scenario it becomes.
-actor SteeringInputs: InputSource {
-    let state: SteeringState
+actor ExplorerInputs: InputSource {
+    let state: ExplorerState
     let emulator: NativeAuthEmulator
     let email: String
     let maxAsks: Int
@@ -14,7 +14,7 @@ actor SteeringInputs: InputSource {
 
     static let password = "Expl0re!Passw0rd#1"
 
-    init(state: SteeringState, emulator: NativeAuthEmulator, email: String, maxAsks: Int) {
+    init(state: ExplorerState, emulator: NativeAuthEmulator, email: String, maxAsks: Int) {
         self.state = state
         self.emulator = emulator
         self.email = email

@@ -25,7 +25,7 @@ struct Plan: Sendable {
 
 /// The state one steered run shares between its authority, its inputs and its observer: the edges taken,
 /// the calls made, the answers given, and whether the run must start again with a changed plan.
-final class SteeringState: @unchecked Sendable {
+final class ExplorerState: @unchecked Sendable {
     private let lock = NSLock()
     private let graph: ExplorationGraph
     private let coveredBefore: Set<EdgeID>

@@ -53,11 +53,6 @@ actor ScenarioInputs: InputSource {
         return .values(values)
     }
 
-    /// Answers left unused.
-    var leftOver: [String: Int] {
-        answers.filter { !$0.value.isEmpty }.mapValues(\.count)
-    }
-
     private func code(sentTo address: String?) async throws -> String {
         guard let message = try await emulator.outbox(to: address, limit: 1).first else {
             throw ScriptError(

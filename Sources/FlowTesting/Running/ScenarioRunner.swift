@@ -52,9 +52,8 @@ public struct ScenarioRunner: Sendable {
         } catch {
             result.failures = ["the scenario could not start: \(error)"]
         }
-        result.seconds =
-            Double((ContinuousClock.now - started).components.attoseconds) / 1e18
-            + Double((ContinuousClock.now - started).components.seconds)
+        let elapsed = ContinuousClock.now - started
+        result.seconds = Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
         return result
     }
 

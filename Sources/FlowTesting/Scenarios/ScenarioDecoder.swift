@@ -84,7 +84,7 @@ struct ScenarioDecoder {
             return nil
         }
         do {
-            return try TenantConfiguration.load(yaml: JSONText.encode(node))
+            return try TenantConfiguration.load(yaml: DataNodeJSON.encode(node))
         } catch {
             let position = error.path.flatMap { DataPath.position(of: $0, in: node) } ?? node.position
             reader.report(

@@ -8,11 +8,11 @@ enum CodeVerification {
     case rejected(EmulatorError)
 }
 
-extension Exchange {
+extension RequestTransaction {
     /// Sends a new code for the flow of `record` (a resend when one was sent before: the old codes stop
     /// verifying) and answers the oob challenge with a new continuation token.
     func sendCode(
-        from record: ContinuationRecord, state: FlowState, flow: Flow, phase: Phase, steps: [NativeAuthEndpoint],
+        from record: ContinuationRecord, state: FlowProgress, flow: Flow, phase: Phase, steps: [NativeAuthEndpoint],
         purpose: OutboxMessage.Purpose, to recipient: String, channel: String
     ) throws -> [String: Value] {
         try checkSendLimits(to: recipient)

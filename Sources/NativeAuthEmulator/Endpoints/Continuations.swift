@@ -1,10 +1,10 @@
 import GRDB
 import NativeAuthWire
 
-extension Exchange {
+extension RequestTransaction {
     /// Issues a continuation token for `flow`, allowing `steps`, and records it.
     func issue(
-        _ flow: Flow, steps: [NativeAuthEndpoint], username: String, state: FlowState, id: String? = nil
+        _ flow: Flow, steps: [NativeAuthEndpoint], username: String, state: FlowProgress, id: String? = nil
     ) throws -> String {
         let id = id ?? newID()
         let expires = now + Double(configuration.continuationLifetimeSeconds)

@@ -3,7 +3,7 @@ import GRDB
 /// Smart lockout (``LockoutConfiguration``): wrong passwords and codes are counted per account in `lockouts`,
 /// keyed by the account's canonical username, so new tokens, resends and new flows do not reset the count. The
 /// row is written in the request's transaction, which commits even when the answer is an error.
-extension Exchange {
+extension RequestTransaction {
     /// The lockout answer when `username`'s account is locked now; nil when it may try a password or code.
     func lockedAnswer(for username: String) throws -> EmulatorError? {
         guard configuration.lockout.threshold > 0,

@@ -2,11 +2,13 @@ import FlowModel
 import NativeAuthWire
 
 /// MFA: the `mfa_required` branch after a first factor, `/oauth2/v2.0/introspect` and the challenge with `id`
-/// (protocol reference, section 2.3).
-extension Exchange {
+/// (docs/native-auth.md).
+extension RequestTransaction {
     /// After a first factor: JIT registration when the tenant requires a method the user lacks, then MFA when
     /// the user (or tenant) needs it, else tokens. Without the needed capability the answer is a redirect.
-    func afterFirstFactor(user: UserRecord, state: FlowState, scopes: [String], allowMFA: Bool) throws -> Outcome {
+    func afterFirstFactor(user: UserRecord, state: FlowProgress, scopes: [String], allowMFA: Bool) throws
+        -> EndpointResult
+    {
         let capabilities = Set(state.capabilities)
         var next = state
         next.session = newID()
@@ -34,7 +36,7 @@ extension Exchange {
         return try issueTokens(for: user, scopes: scopes)
     }
 
-    func mfaIntrospect() throws -> Outcome {
+    func mfaIntrospect() throws -> EndpointResult {
         let record = try continuation([.mfa])
         var state = record.state
         let user = try user(state)
@@ -52,7 +54,7 @@ extension Exchange {
     }
 
     /// The challenge of an `mfa` continuation: sends a code to the method named by `id` (or the only one).
-    func mfaChallenge(_ record: ContinuationRecord) throws -> Outcome {
+    func mfaChallenge(_ record: ContinuationRecord) throws -> EndpointResult {
         var state = record.state
         if let types = try context.challengeTypes(required: false) { state.challengeTypes = types.sorted() }
         let methods = mfaMethods(for: try user(state))

@@ -11,7 +11,7 @@ import NativeAuthWire
 /// code inside itself, so two concurrent uses of one token or code can never both succeed. A precomputed result
 /// is used only for exactly the input it was computed for (the same password against the same stored hash, salt
 /// included); when the transaction finds anything else (a password changed in between), it computes inline.
-struct Prepared: Sendable {
+struct PrecomputedWork: Sendable {
     /// A password checked against a stored hash.
     struct Verified: Sendable {
         var password: String
@@ -85,8 +85,8 @@ struct Prepared: Sendable {
     /// hashed for, so a malformed request costs no more than before.
     static func make(
         for context: RequestContext, tokens: ContinuationTokens, store: EmulatorStore
-    ) async -> Prepared {
-        var prepared = Prepared()
+    ) async -> PrecomputedWork {
+        var prepared = PrecomputedWork()
         if let text = context.text("continuation_token") { prepared.token = (text, tokens.open(text)) }
         let configuration = context.configuration
         let iterations = configuration.passwordHash.iterations

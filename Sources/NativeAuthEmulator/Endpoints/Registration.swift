@@ -2,9 +2,9 @@ import FlowModel
 import NativeAuthWire
 
 /// Just-in-time strong-auth registration: `/register/v1.0/introspect`, `/challenge`, `/continue`
-/// (protocol reference, section 2.3).
-extension Exchange {
-    func registerIntrospect() throws -> Outcome {
+/// (docs/native-auth.md).
+extension RequestTransaction {
+    func registerIntrospect() throws -> EndpointResult {
         let record = try continuation([.register])
         var state = record.state
         state.phase = .registrationRequired
@@ -21,10 +21,10 @@ extension Exchange {
         return .ok(Bodies.methods(token, methods))
     }
 
-    func registerChallenge() throws -> Outcome {
+    func registerChallenge() throws -> EndpointResult {
         let record = try continuation([.register])
         var state = record.state
-        // Here `challenge_type` names the method's type (`oob`, protocol reference 2.3), so it needs no
+        // Here `challenge_type` names the method's type (`oob`, docs/native-auth.md), so it needs no
         // `redirect`; the client's own list is the one it gave when the sign-in started.
         if let requested = context.text("challenge_type") {
             let types = Set(requested.split(whereSeparator: \.isWhitespace).map(String.init))
@@ -57,7 +57,7 @@ extension Exchange {
         return .ok(body)
     }
 
-    func registerContinue() throws -> Outcome {
+    func registerContinue() throws -> EndpointResult {
         let record = try continuation([.register])
         let grant = try context.required("grant_type")
         var state = record.state

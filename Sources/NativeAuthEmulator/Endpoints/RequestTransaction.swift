@@ -5,7 +5,7 @@ import NativeAuthWire
 
 /// What a request produced inside its transaction. `failure` answers are committed (a wrong code counts);
 /// thrown ``EmulatorError``s roll the transaction back.
-enum Outcome: Sendable {
+enum EndpointResult: Sendable {
     case ok([String: Value])
     case failure(EmulatorError)
     /// Tokens to sign once the transaction has committed.
@@ -23,15 +23,17 @@ struct TokenGrant: Sendable {
 
 /// One request inside its write transaction: every endpoint is a method of this type. The slow, pure work
 /// (opening the token, hashing passwords) was done before the transaction, in `prepared`.
-struct Exchange {
+struct RequestTransaction {
     let context: RequestContext
     let db: Database
     let tokens: ContinuationTokens
-    let prepared: Prepared
+    let prepared: PrecomputedWork
 
     /// `purge` deletes the continuations, codes and refresh tokens that expired more than an hour ago, and
     /// lockouts over for an hour (housekeeping, not every request), so the store does not grow without bound.
-    init(context: RequestContext, db: Database, tokens: ContinuationTokens, prepared: Prepared, purge: Bool) throws {
+    init(context: RequestContext, db: Database, tokens: ContinuationTokens, prepared: PrecomputedWork, purge: Bool)
+        throws
+    {
         self.context = context
         self.db = db
         self.tokens = tokens
@@ -54,7 +56,7 @@ struct Exchange {
         UUID().uuidString.lowercased()
     }
 
-    func route() throws -> Outcome {
+    func route() throws -> EndpointResult {
         switch context.endpoint {
         case .signUpStart: return try signUpStart()
         case .signUpChallenge: return try signUpChallenge()
@@ -75,7 +77,7 @@ struct Exchange {
     }
 
     /// The user a flow is about; `user_not_found` when it was deleted meanwhile.
-    func user(_ state: FlowState) throws -> UserRecord {
+    func user(_ state: FlowProgress) throws -> UserRecord {
         guard let id = state.userID, let user = try UserRecord.withID(id, in: db) else {
             throw EmulatorError.userNotFound
         }
@@ -83,7 +85,7 @@ struct Exchange {
     }
 
     /// A redirect answer that also ends the presented continuation.
-    func redirect(_ reason: String, consuming record: ContinuationRecord? = nil) throws -> Outcome {
+    func redirect(_ reason: String, consuming record: ContinuationRecord? = nil) throws -> EndpointResult {
         if let record { try consume(record) }
         return .ok(Bodies.redirect(reason))
     }

@@ -1,9 +1,9 @@
 import NativeAuthWire
 
 /// Self-service password reset: `/resetpassword/v1.0/start`, `/challenge`, `/continue`, `/submit`,
-/// `/poll_completion` (protocol reference, section 2.4).
-extension Exchange {
-    func resetPasswordStart() throws -> Outcome {
+/// `/poll_completion` (docs/native-auth.md).
+extension RequestTransaction {
+    func resetPasswordStart() throws -> EndpointResult {
         let username = try context.username()
         let types = try context.challengeTypes(required: true) ?? []
         guard types.contains("oob") else {
@@ -11,14 +11,14 @@ extension Exchange {
         }
         guard let user = try UserRecord.named(username, in: db) else { throw EmulatorError.userNotFound }
         guard user.passwordHash != nil else { throw EmulatorError.userHasNoPassword }
-        let state = FlowState(
+        let state = FlowProgress(
             phase: .resetStarted, session: newID(), userID: user.id, challengeTypes: types.sorted(),
             capabilities: context.capabilities.sorted())
         let token = try issue(.resetPassword, steps: [.resetPasswordChallenge], username: user.username, state: state)
         return .ok(Bodies.continuation(token))
     }
 
-    func resetPasswordChallenge() throws -> Outcome {
+    func resetPasswordChallenge() throws -> EndpointResult {
         let record = try continuation([.resetPassword])
         var state = record.state
         if let types = try context.challengeTypes(required: false) { state.challengeTypes = types.sorted() }
@@ -33,7 +33,7 @@ extension Exchange {
                 channel: "email"))
     }
 
-    func resetPasswordContinue() throws -> Outcome {
+    func resetPasswordContinue() throws -> EndpointResult {
         let record = try continuation([.resetPassword])
         guard try context.required("grant_type") == "oob" else { throw EmulatorError.invalidParameter("grant_type") }
         var state = record.state
@@ -47,7 +47,7 @@ extension Exchange {
         return .ok(Bodies.continuation(token, expiresIn: configuration.continuationLifetimeSeconds))
     }
 
-    func resetPasswordSubmit() throws -> Outcome {
+    func resetPasswordSubmit() throws -> EndpointResult {
         let record = try continuation([.resetPassword])
         guard let password = context.secret("new_password") else {
             throw EmulatorError.invalidParameter("new_password")
@@ -71,7 +71,7 @@ extension Exchange {
 
     /// `in_progress` for the first `resetPassword.pollsInProgress` polls (the same token each time), then the
     /// password is changed and `succeeded` carries a token for sign-in.
-    func resetPasswordPollCompletion() throws -> Outcome {
+    func resetPasswordPollCompletion() throws -> EndpointResult {
         var record = try continuation([.resetPassword])
         var state = record.state
         if state.polls < configuration.resetPassword.pollsInProgress {

@@ -7,14 +7,14 @@ enum SignInMethod: Equatable {
     case redirect(String)
 }
 
-/// `/oauth2/v2.0/initiate` and `/oauth2/v2.0/challenge` (protocol reference, section 2.2).
-extension Exchange {
-    func signInInitiate() throws -> Outcome {
+/// `/oauth2/v2.0/initiate` and `/oauth2/v2.0/challenge` (docs/native-auth.md).
+extension RequestTransaction {
+    func signInInitiate() throws -> EndpointResult {
         let username = try context.username()
         let types = try context.challengeTypes(required: true) ?? []
         guard let user = try UserRecord.named(username, in: db) else { throw EmulatorError.userNotFound }
         if case .redirect(let reason) = signInMethod(for: user, types: types) { return .ok(Bodies.redirect(reason)) }
-        let state = FlowState(
+        let state = FlowProgress(
             phase: .signInInitiated, session: newID(), userID: user.id, challengeTypes: types.sorted(),
             capabilities: context.capabilities.sorted())
         let token = try issue(.signIn, steps: [.signInChallenge], username: user.username, state: state)
@@ -22,7 +22,7 @@ extension Exchange {
     }
 
     /// Sign-in challenge, or the MFA challenge when the token belongs to the `mfa` flow.
-    func signInChallenge() throws -> Outcome {
+    func signInChallenge() throws -> EndpointResult {
         let record = try continuation([.signIn, .mfa])
         if record.flow == Flow.mfa.rawValue { return try mfaChallenge(record) }
         var state = record.state

@@ -1,9 +1,9 @@
 import GRDB
 import NativeAuthWire
 
-/// `/signup/v1.0/start`, `/challenge`, `/continue` (protocol reference, section 2.1).
-extension Exchange {
-    func signUpStart() throws -> Outcome {
+/// `/signup/v1.0/start`, `/challenge`, `/continue` (docs/native-auth.md).
+extension RequestTransaction {
+    func signUpStart() throws -> EndpointResult {
         let username = try context.username()
         let types = try context.challengeTypes(required: true) ?? []
         let signUp = configuration.signUp
@@ -28,14 +28,14 @@ extension Exchange {
             guard check.invalid.isEmpty else { throw EmulatorError.attributeValidationFailed(check.invalid) }
             attributes = check.accepted
         }
-        let state = FlowState(
+        let state = FlowProgress(
             phase: .signUpStarted, session: newID(), passwordHash: passwordHash, attributes: attributes,
             challengeTypes: types.sorted(), capabilities: context.capabilities.sorted())
         let token = try issue(.signUp, steps: [.signUpChallenge], username: username, state: state)
         return .ok(Bodies.continuation(token))
     }
 
-    func signUpChallenge() throws -> Outcome {
+    func signUpChallenge() throws -> EndpointResult {
         let record = try continuation([.signUp])
         var state = record.state
         if let types = try context.challengeTypes(required: false) { state.challengeTypes = types.sorted() }
@@ -61,7 +61,7 @@ extension Exchange {
         }
     }
 
-    func signUpContinue() throws -> Outcome {
+    func signUpContinue() throws -> EndpointResult {
         let record = try continuation([.signUp])
         let grant = try context.required("grant_type")
         var state = record.state
@@ -101,7 +101,7 @@ extension Exchange {
     }
 
     /// After a successful step: ask for the password, then the next page of attributes, else create the user.
-    private func advanceSignUp(username: String, state: FlowState) throws -> Outcome {
+    private func advanceSignUp(username: String, state: FlowProgress) throws -> EndpointResult {
         var state = state
         let signUp = configuration.signUp
         if signUp.method == .emailPassword && state.passwordHash == nil {
@@ -122,7 +122,7 @@ extension Exchange {
         return .ok(Bodies.continuation(token, expiresIn: configuration.continuationLifetimeSeconds))
     }
 
-    private func createUser(username: String, state: FlowState) throws -> UserRecord {
+    private func createUser(username: String, state: FlowProgress) throws -> UserRecord {
         if try UserRecord.named(username, in: db) != nil { throw EmulatorError.userAlreadyExists }
         let user = UserRecord(
             id: newID(), username: username, passwordHash: state.passwordHash, attributes: state.attributes,

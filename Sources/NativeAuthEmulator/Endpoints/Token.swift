@@ -4,9 +4,9 @@ import GRDB
 import NativeAuthWire
 
 /// `/oauth2/v2.0/token` with the grants `password`, `oob`, `mfa_oob`, `continuation_token` and `refresh_token`
-/// (protocol reference, section 2.5).
-extension Exchange {
-    func token() throws -> Outcome {
+/// (docs/native-auth.md).
+extension RequestTransaction {
+    func token() throws -> EndpointResult {
         let grant = try context.required("grant_type")
         let scopes = try context.scopes()
         switch grant {
@@ -25,7 +25,7 @@ extension Exchange {
         }
     }
 
-    private func passwordGrant(scopes: [String]) throws -> Outcome {
+    private func passwordGrant(scopes: [String]) throws -> EndpointResult {
         let record = try continuation([.signIn])
         _ = try context.challengeTypes(required: false)
         guard record.state.phase == .signInPasswordChallenge else {
@@ -49,8 +49,8 @@ extension Exchange {
     /// A code grant (`oob`, `mfa_oob`): a continuation of `flow` at `phase` and its code; a wrong code is the
     /// failure answered, the right one consumes the continuation and leaves the answer to `next`.
     private func codeGrant(
-        _ grant: String, of flow: Flow, at phase: Phase, then next: (UserRecord, FlowState) throws -> Outcome
-    ) throws -> Outcome {
+        _ grant: String, of flow: Flow, at phase: Phase, then next: (UserRecord, FlowProgress) throws -> EndpointResult
+    ) throws -> EndpointResult {
         let record = try continuation([flow])
         guard record.state.phase == phase else {
             throw EmulatorError.invalidContinuation("The continuation token does not allow the \(grant) grant.")
@@ -64,7 +64,7 @@ extension Exchange {
     /// After sign-up, password reset or JIT registration. After a reset the user faces exactly what a password
     /// sign-in would ask (registration, then MFA): a reset proves the email address, never the second factor.
     /// After sign-up only registration is asked (the new user has no second factor yet).
-    private func continuationGrant(scopes: [String]) throws -> Outcome {
+    private func continuationGrant(scopes: [String]) throws -> EndpointResult {
         let record = try continuation([.signUp, .resetPassword, .register])
         _ = try context.challengeTypes(required: false)
         let completed: Set<Phase> = [.signUpCompleted, .resetCompleted, .registrationCompleted]
@@ -81,7 +81,7 @@ extension Exchange {
 
     /// Rotates a refresh token: the presented one is used up and a new one of the same family issued. A reused
     /// token revokes its whole family.
-    private func refreshGrant(scopes requested: [String]) throws -> Outcome {
+    private func refreshGrant(scopes requested: [String]) throws -> EndpointResult {
         guard let presented = context.secret("refresh_token") else {
             throw EmulatorError.invalidParameter("refresh_token")
         }
@@ -105,7 +105,7 @@ extension Exchange {
     }
 
     /// Stores a new refresh token (when `offline_access` is asked) and hands the grant over for signing.
-    func issueTokens(for user: UserRecord, scopes: [String], family: String? = nil) throws -> Outcome {
+    func issueTokens(for user: UserRecord, scopes: [String], family: String? = nil) throws -> EndpointResult {
         var refreshToken: String?
         if scopes.contains("offline_access") {
             let token = Base64URL.encode(CodeGenerator.bytes(32))

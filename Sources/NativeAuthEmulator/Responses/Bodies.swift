@@ -1,6 +1,6 @@
 import FlowModel
 
-/// The 200 bodies of the protocol reference, section 2.
+/// The 200 bodies of the native-auth API (docs/native-auth.md).
 enum Bodies {
     static func continuation(_ token: String, expiresIn: Int? = nil) -> [String: Value] {
         var body: [String: Value] = ["continuation_token": .string(token)]

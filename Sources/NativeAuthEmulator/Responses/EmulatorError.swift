@@ -20,10 +20,8 @@ struct EmulatorError: Error, Sendable {
 
     /// The wire error with an AADSTS-style description ending in Trace ID, Correlation ID and Timestamp lines.
     func wireError(traceID: String, correlationID: String, timestamp: String) -> WireError {
-        let description = [
-            "AADSTS\(code): \(message)", "Trace ID: \(traceID)", "Correlation ID: \(correlationID)",
-            "Timestamp: \(timestamp)",
-        ].joined(separator: "\r\n")
+        let description = WireError.description(
+            code: code, message: message, traceID: traceID, correlationID: correlationID, timestamp: timestamp)
         return WireError(
             error: error, description: description, codes: [code], suberror: suberror,
             continuationToken: continuationToken, requiredAttributes: requiredAttributes,

@@ -1,7 +1,7 @@
 import NativeAuthWire
 
-/// The catalogue of error answers (protocol reference, sections 2–3, and the conventions of docs/native-auth.md).
-/// Codes the reference names are used as given; the few it leaves open are marked "emulator's choice".
+/// The catalogue of error answers (docs/native-auth.md).
+/// Codes the API documents are used as given; the few it leaves open are marked "emulator's choice".
 extension EmulatorError {
     // MARK: Requests and clients
 

@@ -141,7 +141,7 @@ struct ContinuationRecord: Codable, FetchableRecord, PersistableRecord, Sendable
     var steps: [String]
     var username: String
     var clientID: String
-    var state: FlowState
+    var state: FlowProgress
     var consumed: Bool
     /// Dead after too many wrong codes.
     var locked: Bool
@@ -183,7 +183,7 @@ extension ContinuationRecord {
         steps = try RecordJSON.decode([String].self, row, "steps")
         username = try row.decode(forColumn: "username")
         clientID = try row.decode(forColumn: "client_id")
-        state = try RecordJSON.decode(FlowState.self, row, "state")
+        state = try RecordJSON.decode(FlowProgress.self, row, "state")
         consumed = try row.decode(forColumn: "consumed")
         locked = try row.decode(forColumn: "locked")
         createdAt = try row.decode(forColumn: "created_at")

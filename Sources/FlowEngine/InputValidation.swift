@@ -1,0 +1,63 @@
+import FlowModel
+import Foundation
+
+/// The checks an answer must pass before it is taken: present, an email's shape, the input's pattern.
+enum InputValidation {
+    static func problem(with values: [String: Value], for fields: [InputField]) -> String? {
+        for field in fields {
+            if field.type == .attributes {
+                if let problem = attributesProblem(values[field.name], field: field) { return problem }
+                continue
+            }
+            if field.type == .list {
+                if let problem = listProblem(values[field.name], field: field) { return problem }
+                continue
+            }
+            guard case .string(let text)? = values[field.name], !text.isEmpty else {
+                return "\(field.label) is required"
+            }
+            if field.type == .email, !isEmail(text) {
+                return field.patternMessage ?? "Enter a valid email address"
+            }
+            if let pattern = field.pattern, !Patterns.wholeMatch(pattern, text) {
+                return field.patternMessage ?? "\(field.label) is not in the expected form"
+            }
+        }
+        return nil
+    }
+
+    /// A `list` answer: at least one word, each matching the input's pattern.
+    private static func listProblem(_ value: Value?, field: InputField) -> String? {
+        guard case .list(let items)? = value, !items.isEmpty else { return "\(field.label) is required" }
+        for item in items {
+            guard case .string(let word) = item else { return "\(field.label) must be a list of words" }
+            if let pattern = field.pattern, !Patterns.wholeMatch(pattern, word) {
+                return field.patternMessage ?? "\(field.label): `\(word)` is not in the expected form"
+            }
+        }
+        return nil
+    }
+
+    private static func attributesProblem(_ value: Value?, field: InputField) -> String? {
+        guard case .object(let answers)? = value else { return "\(field.label) is required" }
+        for attribute in field.attributes {
+            let text = answers[attribute.name]?.description ?? ""
+            if text.isEmpty {
+                if attribute.required { return "\(attribute.label) is required" }
+                continue
+            }
+            if let pattern = attribute.pattern, !Patterns.wholeMatch(pattern, text) {
+                return "\(attribute.label) is not in the expected form"
+            }
+        }
+        return nil
+    }
+
+    /// `local@domain.tld` with no spaces: the shape every email must have, not a full RFC 5322 check.
+    static func isEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
+    }
+}

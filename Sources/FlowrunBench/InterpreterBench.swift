@@ -3,6 +3,7 @@ import FlowEngine
 import FlowLoader
 import FlowModel
 import Foundation
+import NativeAuth
 
 /// `flowrun-bench interpreter`: steps per second of the interpreter against an authority that answers at once.
 struct InterpreterBench: AsyncParsableCommand {

@@ -15,7 +15,8 @@ import Testing
 
     /// Modules of the toolchain, which no target declares.
     static let toolchainModules: Set<String> = [
-        "Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Darwin", "Synchronization", "Testing", "XCTest",
+        "Foundation", "FoundationEssentials", "FoundationXML", "Dispatch", "Glibc", "Musl", "Darwin", "Synchronization",
+        "Testing", "XCTest",
     ]
 
     /// Modules a declared product brings with it (Yams' C parser, which the loader reads events from).

@@ -10,13 +10,13 @@ import Testing
 /// without bound on how many ran at once.
 @Suite("Cheap checks before hashing")
 struct CheapCheckTests {
-    private func prepared(_ parameters: [String: String]) async throws -> Prepared {
+    private func prepared(_ parameters: [String: String]) async throws -> PrecomputedWork {
         let configuration = TenantConfiguration.testing()
         let context = RequestContext(
             endpoint: .signUpStart, parameters: parameters, configuration: configuration,
             client: configuration.clients[0], now: Date())
         let tokens = ContinuationTokens(secret: Data(repeating: 7, count: 32))
-        return await Prepared.make(for: context, tokens: tokens, store: try EmulatorStore.inMemory())
+        return await PrecomputedWork.make(for: context, tokens: tokens, store: try EmulatorStore.inMemory())
     }
 
     @Test("a sign-up start that will be refused is not hashed; a good one is")

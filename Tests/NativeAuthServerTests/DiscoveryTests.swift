@@ -1,5 +1,6 @@
 import EmulatorTestSupport
 import FlowEngine
+import FlowModel
 import Foundation
 import JWTKit
 import NativeAuth

@@ -1,9 +1,11 @@
 import EmulatorTestSupport
 import FlowEngine
+import FlowModel
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthServer
+import NativeAuthWire
 import Testing
 
 /// Requests exactly as Microsoft's SDKs send them: the server accepts every field they add and ignores the ones

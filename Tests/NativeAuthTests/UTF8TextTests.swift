@@ -1,4 +1,4 @@
-import NativeAuth
+import NativeAuthWire
 import Testing
 
 @Suite("Strict UTF-8 decoding")

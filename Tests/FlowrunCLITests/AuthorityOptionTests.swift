@@ -77,7 +77,7 @@ import Testing
         #expect(run.status == 1, run.transcript)
         #expect(run.outcomes == ["signUp.start → unexpected"], run.transcript)
         run.expectEnd(status: 1, kind: "failure", reason: "unexpected", message: "Unexpected error signing up.")
-        #expect("\(run.ended?.output["errorDescription"] ?? .null)".contains("No answer from the authority"))
+        #expect(run.errorDescription.contains("No answer from the authority"), "\(run.transcript)")
         #expect(
             !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("state/authority.sqlite").path),
             "no embedded database with an HTTP authority")

@@ -164,6 +164,9 @@ struct FlowRun {
     /// The end of the run (the root flow's `ended` event).
     var ended: FlowEnd? { events.last { $0.event == "ended" }?.end }
 
+    /// The authority's error text the run ended with (`errorDescription` in the end's output), or "".
+    var errorDescription: String { ended?.output["errorDescription"]?.description ?? "" }
+
     /// The messages shown, in order (`message` events).
     var messages: [String] { events.filter { $0.event == "message" }.compactMap(\.message) }
 

@@ -103,13 +103,13 @@ import Testing
         // The flow shows its own words; the authority's error text goes to the end's output only.
         reused.expectFailure("unexpected", "Error retrieving access token.")
         #expect(
-            "\(reused.ended?.output["errorDescription"] ?? .null)".contains(
+            reused.errorDescription.contains(
                 "AADSTS70000: The refresh token was already used or revoked"))
 
         try rotated.write(to: sandbox.accountFile)
         let revoked = try sandbox.run("access-token-with-refresh-token")
         revoked.expectFailure("unexpected", "Error retrieving access token.")
-        #expect("\(revoked.ended?.output["errorDescription"] ?? .null)".contains("AADSTS70000"))
+        #expect(revoked.errorDescription.contains("AADSTS70000"))
         for run in [reused, revoked] {
             for token in tokens { #expect(!run.stdout.contains(token) && !run.stderr.contains(token)) }
         }

@@ -31,17 +31,8 @@ struct SchemaTests {
 
     @Test("flows/, the valid and invalid schema fixtures and the catalogs validate as expected")
     func flowLibraryValidates() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "scripts/check-schemas.py"]
-        process.currentDirectoryURL = Self.repository
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "check-schemas.py failed:\n\(text)")
+        let (status, text) = try Self.python(["scripts/check-schemas.py"])
+        #expect(status == 0, "check-schemas.py failed:\n\(text)")
         let summary = try #require(text.split(separator: "\n").last { $0.hasSuffix(" failed") })
         #expect(summary.hasSuffix(", 0 failed"))
         #expect(!summary.hasPrefix("0 passed"))

@@ -164,7 +164,7 @@ struct FlowRun {
     /// The end of the run (the root flow's `ended` event).
     var ended: FlowEnd? { events.last { $0.event == "ended" }?.end }
 
-    /// The `errorDescription` output of the end, as text (`""` without one).
+    /// The authority's error text the run ended with (`errorDescription` in the end's output), or "".
     var errorDescription: String { ended?.output["errorDescription"]?.description ?? "" }
 
     /// The messages shown, in order (`message` events).

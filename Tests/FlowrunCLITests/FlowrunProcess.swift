@@ -104,16 +104,8 @@ enum Flowrun {
         static func runOnTerminal(
             _ arguments: [String], in directory: URL, environment: [String: String] = cleanEnvironment()
         ) throws -> RunResult {
-            let pty = try PseudoTerminalFunctions()
-            let master = pty.openMaster(O_RDWR | O_NOCTTY)
-            try #require(master >= 0, "posix_openpt failed")
+            let (master, terminal) = try PseudoTerminalFunctions().openPair()
             defer { close(master) }
-            try #require(pty.grant(master) == 0 && pty.unlock(master) == 0, "grantpt/unlockpt failed")
-            var name = [CChar](repeating: 0, count: 256)
-            try #require(pty.name(master, &name, name.count) == 0, "ptsname_r failed")
-            let terminalPath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let terminal = open(terminalPath, O_RDWR | O_NOCTTY)
-            try #require(terminal >= 0, "cannot open \(terminalPath)")
 
             let process = Process()
             process.executableURL = try binary()
@@ -170,6 +162,33 @@ enum Flowrun {
             unlock = try lookup("unlockpt", as: Open.self)
             name = try lookup("ptsname_r", as: Name.self)
         }
+    }
+
+    extension PseudoTerminalFunctions {
+        /// Opens a pseudo-terminal: the master side and the terminal side, both read-write; the caller closes
+        /// both.
+        func openPair() throws -> (master: Int32, terminal: Int32) {
+            let master = openMaster(O_RDWR | O_NOCTTY)
+            try #require(master >= 0, "posix_openpt failed")
+            var name = [CChar](repeating: 0, count: 256)
+            guard grant(master) == 0, unlock(master) == 0, self.name(master, &name, name.count) == 0 else {
+                close(master)
+                throw PseudoTerminalError(message: "grantpt, unlockpt or ptsname_r failed")
+            }
+            let terminalPath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let terminal = open(terminalPath, O_RDWR | O_NOCTTY)
+            guard terminal >= 0 else {
+                close(master)
+                throw PseudoTerminalError(message: "cannot open \(terminalPath)")
+            }
+            return (master, terminal)
+        }
+    }
+
+    /// A pseudo-terminal could not be set up.
+    struct PseudoTerminalError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 #endif
 

@@ -15,16 +15,8 @@ import Testing
         static func type(_ keys: String) throws -> (status: Int32, stdout: String, terminal: String) {
             let folder = try FlowFolder()
             try folder.write("hello.yaml", Flows.helloYAML)
-            let pty = try PseudoTerminalFunctions()
-            let master = pty.openMaster(O_RDWR | O_NOCTTY)
-            try #require(master >= 0, "posix_openpt failed")
+            let (master, terminal) = try PseudoTerminalFunctions().openPair()
             defer { close(master) }
-            try #require(pty.grant(master) == 0 && pty.unlock(master) == 0, "grantpt/unlockpt failed")
-            var name = [CChar](repeating: 0, count: 256)
-            try #require(pty.name(master, &name, name.count) == 0, "ptsname_r failed")
-            let terminalPath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let terminal = open(terminalPath, O_RDWR | O_NOCTTY)
-            try #require(terminal >= 0, "cannot open \(terminalPath)")
             let terminalHandle = FileHandle(fileDescriptor: terminal, closeOnDealloc: true)
 
             let outputURL = folder.url.appendingPathComponent("stdout")

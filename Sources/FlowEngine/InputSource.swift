@@ -6,8 +6,9 @@ public protocol InputSource: Sendable {
     func answer(_ request: InputRequest) async throws -> InputAnswer
 }
 
-/// What an `ask` step asks for.
-public struct InputRequest: Sendable, Hashable {
+/// What an `ask` step asks for. Its JSON form (``Codable``) is the one representation of an ask that every
+/// consumer gets: the `--json` event stream, the flow-runner API and an embedding app.
+public struct InputRequest: Sendable, Hashable, Codable {
     public var flowID: String
     public var step: String
     public var fields: [InputField]
@@ -32,7 +33,7 @@ public struct InputRequest: Sendable, Hashable {
 }
 
 /// One input of an `ask` step, with what is needed to prompt for it and check it.
-public struct InputField: Sendable, Hashable {
+public struct InputField: Sendable, Hashable, Codable {
     public var name: String
     public var type: InputType
     public var label: String
@@ -60,7 +61,7 @@ public struct InputField: Sendable, Hashable {
 }
 
 /// One attribute of an `attributes` input.
-public struct AttributeRequest: Sendable, Hashable {
+public struct AttributeRequest: Sendable, Hashable, Codable {
     public var name: String
     public var label: String
     public var required: Bool

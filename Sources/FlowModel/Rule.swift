@@ -104,6 +104,9 @@ public struct Rule: Sendable, Hashable {
             .accountEnumeration, .warning, "user-not-found and wrong-password messages differ",
             "show the same message for `userNotFound` and `invalidCredentials`, so that no one learns who has an account"
         ),
+        Rule(
+            .unusedAcknowledgement, .warning, "`allow` acknowledges a warning that is not reported there",
+            "remove the entry: the warning it acknowledged is gone (or moved to another step)"),
     ]
 
     init(_ code: RuleCode, _ severity: Severity, _ title: String, _ hint: String) {
@@ -163,4 +166,5 @@ extension RuleCode {
     public static let secretExposed = RuleCode(rawValue: "FR124")
     public static let rawErrorText = RuleCode(rawValue: "FR125")
     public static let accountEnumeration = RuleCode(rawValue: "FR126")
+    public static let unusedAcknowledgement = RuleCode(rawValue: "FR127")
 }

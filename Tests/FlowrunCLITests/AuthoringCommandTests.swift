@@ -192,11 +192,46 @@ import Testing
         #expect(!second.stderr.contains(")"), "\(second.stderr)")
     }
 
-    @Test("completion scripts complete flow files", arguments: ["bash", "zsh", "fish"])
-    func completionCompletesFlowFiles(shell: String) throws {
-        let result = try FlowFolder().run("--generate-completion-script", shell)
-        #expect(result.status == 0)
-        #expect(result.stdout.contains("yaml") && result.stdout.contains("yml"), "\(result.stdout.prefix(400))")
+    @Test("bash completion offers flow files and folders, nothing else, for a flow argument")
+    func bashCompletesFlowFiles() throws {
+        let folder = try FlowFolder()
+        for name in ["a.yaml", "b.yml", "c.json", "notes.txt", "sub/inner.yaml"] { try folder.write(name, "") }
+        let script = try folder.run("--generate-completion-script", "bash")
+        #expect(script.status == 0)
+        try folder.write("completion.bash", script.stdout)
+        for command in ["validate", "run", "graph"] {
+            let line = "flowrun \(command) "
+            let offered = try Self.bash(
+                "source ./completion.bash; COMP_WORDS=(flowrun \(command) ''); COMP_CWORD=2; COMP_LINE='\(line)'; "
+                    + "COMP_POINT=\(line.count); _flowrun flowrun '' \(command); printf '%s\\n' \"${COMPREPLY[@]}\"",
+                in: folder.url)
+            #expect(
+                Set(offered.split(separator: "\n")) == ["a.yaml", "b.yml", "c.json", "sub"], "\(command): \(offered)")
+        }
+    }
+
+    @Test("zsh and fish completion name the flow file extensions for the flow argument")
+    func zshAndFishCompleteFlowFiles() throws {
+        let zsh = try FlowFolder().run("--generate-completion-script", "zsh")
+        #expect(zsh.stdout.contains(#"':flow:_files -g '\''*.yaml *.yml *.json'\'''"#), "\(zsh.stdout.prefix(400))")
+        let fish = try FlowFolder().run("--generate-completion-script", "fish")
+        let validate = fish.stdout.split(separator: "\n").filter { $0.contains(#"positional "flowrun validate""#) }
+        #expect(validate.contains { $0.contains(#"set -l exts \'yaml\' \'yml\' \'json\'"#) }, "\(validate)")
+    }
+
+    /// Runs a bash command line in `directory` and returns its standard output.
+    static func bash(_ command: String, in directory: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 
     // MARK: language
@@ -290,6 +325,28 @@ import Testing
         #expect(error.status == 1 && error.stdout.contains("only warnings can be acknowledged"), "\(error.stdout)")
         let empty = try folder.run("validate", "empty.yaml")
         #expect(empty.status == 1 && empty.stdout.contains("FR126 needs a reason"), "\(empty.stdout)")
+    }
+
+    @Test("an acknowledgement that matches no warning in its step is reported, and fails --strict")
+    func unusedAcknowledgement() throws {
+        let folder = try FlowFolder()
+        let sameWords = Self.oneStep(allow: "    allow: { FR126: \"left over from an older version\" }")
+            .replacingOccurrences(of: "\"No account uses that address.\"", with: "\"Wrong password.\"")
+        try folder.write("stale.yaml", sameWords)
+        let stale = try folder.run("validate", "--strict", "stale.yaml")
+        #expect(stale.status == 1, "\(stale.stdout)")
+        #expect(
+            stale.stdout.contains("stale.yaml:17:14: warning FR127: `allow` acknowledges FR126, but no FR126 warning"),
+            "\(stale.stdout)")
+        try folder.write(
+            "elsewhere.yaml",
+            Self.oneStep(allow: "").replacingOccurrences(
+                of: "  done: { end: success }",
+                with: "  done:\n    end: success\n    allow: { FR126: \"acknowledged in the wrong step\" }"))
+        let elsewhere = try folder.run("validate", "elsewhere.yaml")
+        #expect(elsewhere.stdout.contains("warning FR126:"), "\(elsewhere.stdout)")
+        #expect(elsewhere.stdout.contains("warning FR127:"), "\(elsewhere.stdout)")
+        #expect(!elsewhere.stdout.contains("(acknowledged"), "\(elsewhere.stdout)")
     }
 
     @Test("a list param carries scopes to token.get")

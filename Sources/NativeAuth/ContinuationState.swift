@@ -3,8 +3,8 @@ import Foundation
 
 /// The client's state between actions of one run, kept in ``AuthorityContinuation`` fields: which flow the
 /// continuation token belongs to, the step it allows, the token itself, the username, the scopes asked for
-/// at the start of a sign-in, and the strong-auth methods of an MFA or registration step. Never a password, a
-/// code, or an access, ID or refresh token.
+/// at the start of a sign-in, the strong-auth methods of an MFA or registration step, and how many pages of
+/// attributes a sign-up has asked for. Never a password, a code, or an access, ID or refresh token.
 struct ContinuationState: Sendable, Hashable {
     enum Flow: String, Sendable {
         case signUp = "signup"
@@ -39,6 +39,8 @@ struct ContinuationState: Sendable, Hashable {
     var username: String
     var scopes: [String] = []
     var methods: [Method] = []
+    /// How many `attributes_required` answers this sign-up has had: the page of attributes being asked.
+    var attributePage = 0
 
     init(
         flow: Flow, step: Step, token: String?, username: String, scopes: [String] = [], methods: [Method] = []
@@ -58,6 +60,7 @@ struct ContinuationState: Sendable, Hashable {
         static let username = "username"
         static let scopes = "scopes"
         static let methods = "methods"
+        static let attributePage = "attributePage"
     }
 
     /// Reads the state of a continuation; `nil` when it holds no flow of this client.
@@ -70,6 +73,7 @@ struct ContinuationState: Sendable, Hashable {
         self.token = continuation[Key.token].flatMap { $0.isEmpty ? nil : $0 }
         self.username = continuation[Key.username] ?? ""
         self.scopes = (continuation[Key.scopes] ?? "").split(separator: " ").map(String.init)
+        self.attributePage = continuation[Key.attributePage].flatMap { Int($0) } ?? 0
         if let methods = continuation[Key.methods], let data = methods.data(using: .utf8) {
             self.methods = (try? JSONDecoder().decode([Method].self, from: data)) ?? []
         }
@@ -80,6 +84,7 @@ struct ContinuationState: Sendable, Hashable {
         var fields = [Key.flow: flow.rawValue, Key.step: step.rawValue, Key.username: username]
         if let token { fields[Key.token] = token }
         if !scopes.isEmpty { fields[Key.scopes] = scopes.joined(separator: " ") }
+        if attributePage > 0 { fields[Key.attributePage] = String(attributePage) }
         if !methods.isEmpty {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

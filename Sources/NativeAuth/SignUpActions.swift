@@ -75,7 +75,7 @@ extension NativeAuthClient {
 
     /// `/signup/v1.0/continue` with one grant: 200 ⇒ `completed` (keeping the token for `signIn.afterSignUp`);
     /// `credential_required` ⇒ a password challenge ⇒ `passwordRequired`; `attributes_required` ⇒
-    /// `attributesRequired`; other errors by category. Retryable errors keep the continuation.
+    /// `attributesRequired` with the page's number; other errors by category. Retryable errors keep the continuation.
     private func signUpContinue(_ call: ActionCall, _ state: ContinuationState, _ grant: [String: String])
         async throws -> ActionResult
     {
@@ -102,9 +102,12 @@ extension NativeAuthClient {
                 return call.invalidBody("attributes_required without continuation_token", correlationID: correlationID)
             }
             let required = (error.requiredAttributes ?? []).map(\.descriptor)
+            var next = state.moving(to: .attributes, token: token)
+            next.attributePage += 1
             return call.outcome(
-                "attributesRequired", ["requiredAttributes": .list(required)],
-                state: state.moving(to: .attributes, token: token))
+                "attributesRequired",
+                ["requiredAttributes": .list(required), "pageNumber": .integer(next.attributePage)],
+                state: next)
         default:
             return call.otherwise(answer, at: .signUpContinue)
         }

@@ -6,7 +6,7 @@ import Testing
 
 private let codeState = flowState("signup", "code", token: "ct-code")
 private let passwordState = flowState("signup", "password", token: "ct-pw")
-private let attributesState = flowState("signup", "attributes", token: "ct-attr")
+private let attributesState = flowState("signup", "attributes", token: "ct-attr", extra: ["attributePage": "1"])
 
 private let start = MappingCase.Call(
     .signUpStart, ["username": user, "challenge_type": challengeTypes],
@@ -251,8 +251,9 @@ private let challengeAfterStart = MappingCase.Call(
                 "requiredAttributes": [
                     ["name": "displayName", "type": "string", "required": true],
                     ["name": "postalCode", "type": "string", "required": true, "regex": "^[0-9]{4}$"],
-                ]
-            ], continuation: .fields(["step": "attributes", "continuationToken": "ct-attr"])),
+                ],
+                "pageNumber": 1,
+            ], continuation: .fields(["step": "attributes", "continuationToken": "ct-attr", "attributePage": "1"])),
         MappingCase(
             action: "signUp.submitCode", outcome: "invalidCode", arguments: codeArguments, state: codeState,
             answers: [.signUpContinue: [Canned.error("invalid_grant", suberror: "invalid_oob_value", codes: [50181])]],
@@ -358,8 +359,8 @@ private let challengeAfterStart = MappingCase.Call(
                         required: [RequiredAttribute(name: "city")])
                 ]
             ], calls: [attributesCall],
-            data: ["requiredAttributes": [["name": "city", "type": "string", "required": true]]],
-            continuation: .fields(["step": "attributes", "continuationToken": "ct-attr2"])),
+            data: ["requiredAttributes": [["name": "city", "type": "string", "required": true]], "pageNumber": 2],
+            continuation: .fields(["step": "attributes", "continuationToken": "ct-attr2", "attributePage": "2"])),
         MappingCase(
             action: "signUp.submitAttributes", outcome: "attributesInvalid", arguments: attributes,
             state: attributesState,

@@ -153,6 +153,10 @@ extension NativeAuthCatalog {
                     "requiredAttributes": {
                       "type": "attributeDescriptors",
                       "description": "The attributes the server requires before it creates the account, each `{name, type, required, regex?}` (`required_attributes`)."
+                    },
+                    "pageNumber": {
+                      "type": "integer",
+                      "description": "Which page of attributes this is in the sign-up: 1 for the first `attributesRequired`, 2 for the next, and so on (counted by the client; the wire does not carry it). `attributesInvalid` asks the same page again."
                     }
                   }
                 },
@@ -284,6 +288,10 @@ extension NativeAuthCatalog {
                     "requiredAttributes": {
                       "type": "attributeDescriptors",
                       "description": "The attributes the server requires before it creates the account, each `{name, type, required, regex?}` (`required_attributes`)."
+                    },
+                    "pageNumber": {
+                      "type": "integer",
+                      "description": "Which page of attributes this is in the sign-up: 1 for the first `attributesRequired`, 2 for the next, and so on (counted by the client; the wire does not carry it). `attributesInvalid` asks the same page again."
                     }
                   }
                 },
@@ -358,6 +366,10 @@ extension NativeAuthCatalog {
                     "requiredAttributes": {
                       "type": "attributeDescriptors",
                       "description": "The attributes the server requires before it creates the account, each `{name, type, required, regex?}` (`required_attributes`)."
+                    },
+                    "pageNumber": {
+                      "type": "integer",
+                      "description": "Which page of attributes this is in the sign-up: 1 for the first `attributesRequired`, 2 for the next, and so on (counted by the client; the wire does not carry it). `attributesInvalid` asks the same page again."
                     }
                   }
                 },

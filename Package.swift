@@ -49,11 +49,10 @@ let package = Package(
         .target(
             name: "NativeAuthEmulator",
             dependencies: [
-                "NativeAuthWire", "FlowModel",
+                "NativeAuthWire", "FlowLoader", "FlowModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
-                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(
@@ -91,7 +90,6 @@ let package = Package(
                 "NativeAuth", "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

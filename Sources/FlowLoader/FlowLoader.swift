@@ -63,8 +63,9 @@ public struct FlowLoader: Sendable {
     /// Reads one file's bytes into a positioned tree with every protection of the loader: the extension, the
     /// size limit, UTF-8, the pre-scan for depth and alias expansion, duplicate keys, and the syntax of YAML or
     /// strict JSON.
-    func readTree(_ data: [UInt8], file: String) -> ParsedTree {
-        let fileExtension = FlowPath.pathExtension(file)
+    /// Parses a file's bytes; its extension picks YAML or JSON unless `format` says which.
+    func readTree(_ data: [UInt8], file: String, format: DataFormat? = nil) -> ParsedTree {
+        let fileExtension = format?.rawValue ?? FlowPath.pathExtension(file)
         guard FlowPath.extensions.contains(fileExtension) else {
             return ParsedTree(root: nil, diagnostics: [Self.unsupportedExtension(file)])
         }

@@ -21,19 +21,19 @@ struct AllBench: AsyncParsableCommand {
 
     func run() async throws {
         Report.emit(MachineShape.describe())
-        var interpreter = try InterpreterBench.parse([])
+        let interpreter = try InterpreterBench.parse([])
         try await interpreter.run()
-        var loader = try LoaderBench.parse([])
+        let loader = try LoaderBench.parse([])
         try loader.run()
-        var validate = try ValidateBench.parse([])
+        let validate = try ValidateBench.parse([])
         try validate.run()
-        var memory = try MemoryBench.parse([])
+        let memory = try MemoryBench.parse([])
         try await memory.run()
-        var http = try HTTPBench.parse([])
+        let http = try HTTPBench.parse([])
         try await http.run()
-        var password = try PasswordBench.parse([])
+        let password = try PasswordBench.parse([])
         try await password.run()
-        var load = try LoadBench.parse([])
+        let load = try LoadBench.parse([])
         try await load.run()
     }
 }
@@ -47,27 +47,27 @@ struct SmokeBench: AsyncParsableCommand {
         let start = Clock.now()
         Report.emit(MachineShape.describe())
         Report.emit("smoke: tiny sizes, one repetition: the figures and targets below mean nothing")
-        var interpreter = try InterpreterBench.parse([
+        let interpreter = try InterpreterBench.parse([
             "--repetitions", "1", "--steps-per-repetition", "20000", "--chains", "10", "--chains", "1000",
         ])
         try await interpreter.run()
-        var loader = try LoaderBench.parse(["--repetitions", "1", "--sizes", "10000"])
+        let loader = try LoaderBench.parse(["--repetitions", "1", "--sizes", "10000"])
         try loader.run()
         if FileManager.default.isExecutableFile(atPath: ValidateBench.sibling("flowrun")) {
-            var validate = try ValidateBench.parse(["--repetitions", "1"])
+            let validate = try ValidateBench.parse(["--repetitions", "1"])
             try validate.run()
         } else {
             Report.emit("\nvalidate: skipped (no flowrun next to flowrun-bench)")
         }
-        var memory = try MemoryBench.parse(["--sessions", "1000", "--asks", "2"])
+        let memory = try MemoryBench.parse(["--sessions", "1000", "--asks", "2"])
         try await memory.run()
-        var http = try HTTPBench.parse(["--clients", "1", "--clients", "4", "--flows", "20", "--repetitions", "1"])
+        let http = try HTTPBench.parse(["--clients", "1", "--clients", "4", "--flows", "20", "--repetitions", "1"])
         try await http.run()
-        var password = try PasswordBench.parse([
+        let password = try PasswordBench.parse([
             "--rounds", "1000", "--count", "2", "--repetitions", "1", "--workers", "1",
         ])
         try await password.run()
-        var load = try LoadBench.parse(["-n", "100", "-c", "8", "--time-limit", "30"])
+        let load = try LoadBench.parse(["-n", "100", "-c", "8", "--time-limit", "30"])
         try await load.run()
         Report.emit(String(format: "\nsmoke: every benchmark ran in %.1f s", Clock.now() - start))
     }

@@ -1,7 +1,7 @@
 import FlowEngine
+import FlowLoader
 import FlowModel
 import Foundation
-import Yams
 
 /// Scripted answers from `--input NAME=VALUE` options and an `--answers` YAML or JSON file (`-`: standard
 /// input). Every problem is a ``UsageError``: nothing has run yet.
@@ -27,53 +27,48 @@ enum AnswerScript {
     }
 
     private static func load(_ file: String) throws -> [String: [Value]] {
-        let text: String
+        let read: (root: DataNode?, diagnostics: [Diagnostic])
         if file == "-" {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+            read = DataFileReader().parse(bytes, file: "-", format: .yaml)
         } else {
-            do {
-                text = try String(contentsOfFile: file, encoding: .utf8)
-            } catch {
-                throw UsageError("cannot read the answers file \(file): \(Self.reason(error))")
+            if !FileManager.default.isReadableFile(atPath: file) {
+                let reason = FileManager.default.fileExists(atPath: file) ? "permission denied" : "no such file"
+                throw UsageError("cannot read the answers file \(file): \(reason)")
             }
+            let format: DataFormat = FlowPath.pathExtension(file) == "json" ? .json : .yaml
+            read = DataFileReader().read(file: file, format: format)
         }
-        let document: Any?
-        do {
-            document = try Yams.load(yaml: text)
-        } catch {
-            throw UsageError("the answers file \(file) is not valid YAML or JSON: \(error)")
+        if let error = read.diagnostics.first(where: { $0.severity == .error }) {
+            let place = error.position.map { ":\($0)" } ?? ""
+            throw UsageError("the answers file \(file)\(place): \(error.message)")
         }
-        guard let map = document as? [String: Any] else {
+        guard let root = read.root, case .map(let entries) = root.value else {
             throw UsageError("the answers file \(file) must map input names to answers")
         }
         var answers: [String: [Value]] = [:]
-        for (name, entry) in map {
-            let values = (entry as? [Any]) ?? [entry]
-            answers[name] = try values.map { try value($0, in: file) }
+        for entry in entries {
+            let values: [DataNode]
+            if case .list(let items) = entry.value.value { values = items } else { values = [entry.value] }
+            answers[entry.key] = try values.map { try value($0, in: file) }
         }
         return answers
     }
 
-    /// Why a file could not be read, in a few words.
-    private static func reason(_ error: any Error) -> String {
-        let code = (error as NSError).code
-        if code == NSFileReadNoSuchFileError { return "no such file" }
-        if code == NSFileReadNoPermissionError { return "permission denied" }
-        return "not readable as UTF-8 text"
-    }
-
-    private static func value(_ any: Any, in file: String) throws -> Value {
-        switch any {
-        case let text as String: return .string(text)
-        case let flag as Bool: return .string(String(flag))
-        case let number as Int: return .string(String(number))
-        case let number as Double: return .string(String(number))
-        case let map as [String: Any]:
+    private static func value(_ node: DataNode, in file: String) throws -> Value {
+        switch node.value {
+        case .string(let text): return .string(text)
+        case .bool(let flag): return .string(String(flag))
+        case .int(let number): return .string(String(number))
+        case .double(let number): return .string(String(number))
+        case .map(let entries):
             var object: [String: Value] = [:]
-            for (key, entry) in map { object[key] = try value(entry, in: file) }
+            for entry in entries { object[entry.key] = try value(entry.value, in: file) }
             return .object(object)
-        default:
-            throw UsageError("the answers file \(file) has an answer that is not text: \(any)")
+        case .null, .list:
+            throw UsageError(
+                "the answers file \(file):\(node.position): an answer must be text or a map, not \(node.kindDescription)"
+            )
         }
     }
 }

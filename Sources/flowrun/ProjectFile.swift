@@ -1,5 +1,6 @@
+import FlowLoader
+import FlowModel
 import Foundation
-import Yams
 
 /// `flowrun.yaml` in the working folder: defaults for `flowrun run` so CI calls stay short. Every key is
 /// optional; the command line wins over the file.
@@ -29,70 +30,78 @@ struct ProjectFile: Equatable {
     static func load(folder: String = FileManager.default.currentDirectoryPath) throws -> ProjectFile {
         let path = (folder as NSString).appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: path) else { return ProjectFile() }
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw CommandFailure("cannot read \(name): \(error.localizedDescription)")
-        }
-        return try parse(text)
+        return try parse(DataFileReader().read(file: path, format: .yaml))
     }
 
     /// Reads the text of a `flowrun.yaml`; unknown keys and values of the wrong shape are refused with their
     /// line and column.
     static func parse(_ text: String) throws -> ProjectFile {
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch {
-            throw CommandFailure("\(name):\(error)")
+        try parse(DataFileReader().parse(Array(text.utf8), file: name, format: .yaml))
+    }
+
+    private static func parse(_ read: (root: DataNode?, diagnostics: [Diagnostic])) throws -> ProjectFile {
+        if read.diagnostics.contains(where: { $0.code == .emptyFile }) { return ProjectFile() }
+        if let error = read.diagnostics.first(where: { $0.severity == .error }) {
+            let place = error.position.map { ":\($0)" } ?? ""
+            throw CommandFailure("\(name)\(place): \(error.message)")
         }
         var file = ProjectFile()
-        guard let root else { return file }
-        guard case .mapping(let mapping) = root else {
+        guard let root = read.root else { return file }
+        if case .null = root.value { return file }
+        guard case .map(let entries) = root.value else {
             throw problem(at: root, "must be a mapping of settings (\(keys.joined(separator: ", ")))")
         }
-        for (keyNode, value) in mapping {
-            guard let key = keyNode.string else { throw problem(at: keyNode, "a key must be text") }
-            switch key {
-            case "authority": file.authority = try textValue(value, key)
-            case "tenant": file.tenant = try textValue(value, key)
-            case "clientId": file.clientID = try textValue(value, key)
-            case "challengeTypes": file.challengeTypes = try words(value, key)
-            case "capabilities": file.capabilities = try words(value, key)
-            case "stateDir": file.stateDir = try textValue(value, key)
+        for entry in entries {
+            let value = entry.value
+            switch entry.key {
+            case "authority": file.authority = try textValue(value, entry.key)
+            case "tenant": file.tenant = try textValue(value, entry.key)
+            case "clientId": file.clientID = try textValue(value, entry.key)
+            case "challengeTypes": file.challengeTypes = try words(value, entry.key)
+            case "capabilities": file.capabilities = try words(value, entry.key)
+            case "stateDir": file.stateDir = try textValue(value, entry.key)
             default:
-                throw problem(at: keyNode, "unknown key `\(key)` (known: \(keys.joined(separator: ", ")))")
+                throw CommandFailure(
+                    "\(name):\(entry.keyPosition): unknown key `\(entry.key)` (known: \(keys.joined(separator: ", ")))")
             }
         }
         return file
     }
 
+    /// A scalar as text: strings, and numbers or booleans written plainly.
+    private static func scalar(_ node: DataNode) -> String? {
+        switch node.value {
+        case .string(let text): return text
+        case .int(let number): return String(number)
+        case .double(let number): return String(number)
+        case .bool(let flag): return String(flag)
+        case .null, .list, .map: return nil
+        }
+    }
+
     /// A non-empty text value.
-    private static func textValue(_ node: Node, _ key: String) throws -> String {
-        guard case .scalar(let scalar) = node, !scalar.string.trimmingCharacters(in: .whitespaces).isEmpty else {
+    private static func textValue(_ node: DataNode, _ key: String) throws -> String {
+        guard let text = scalar(node)?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
             throw problem(at: node, "`\(key)` must be non-empty text")
         }
-        return scalar.string.trimmingCharacters(in: .whitespaces)
+        return text
     }
 
     /// Words: a space-separated text or a list of texts.
-    private static func words(_ node: Node, _ key: String) throws -> [String] {
-        switch node {
-        case .scalar(let scalar): return scalar.string.split(separator: " ").map(String.init)
-        case .sequence(let sequence):
-            return try sequence.map { item in
-                guard case .scalar(let scalar) = item, !scalar.string.isEmpty, !scalar.string.contains(" ") else {
-                    throw problem(at: item, "each item of `\(key)` must be one word")
-                }
-                return scalar.string
+    private static func words(_ node: DataNode, _ key: String) throws -> [String] {
+        if let text = scalar(node) { return text.split(separator: " ").map(String.init) }
+        guard case .list(let items) = node.value else {
+            throw problem(at: node, "`\(key)` must be space-separated words or a list of words")
+        }
+        return try items.map { item in
+            guard let word = scalar(item), !word.isEmpty, !word.contains(" ") else {
+                throw problem(at: item, "each item of `\(key)` must be one word")
             }
-        default: throw problem(at: node, "`\(key)` must be space-separated words or a list of words")
+            return word
         }
     }
 
-    private static func problem(at node: Node, _ message: String) -> CommandFailure {
-        let place = node.mark.map { "\($0.line):\($0.column)" } ?? "1:1"
-        return CommandFailure("\(name):\(place): \(message)")
+    private static func problem(at node: DataNode, _ message: String) -> CommandFailure {
+        CommandFailure("\(name):\(node.position): \(message)")
     }
 }

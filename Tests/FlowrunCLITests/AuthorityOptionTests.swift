@@ -46,7 +46,8 @@ import Testing
         ("- authority\n", "flowrun.yaml:1:1: must be a mapping"),
         ("authority: ftp://example.com/x\n", "flowrun.yaml: authority: `ftp://example.com/x` is not an authority"),
         ("authority: embedded\ntenant: contoso\n", "`authority` and `tenant` in flowrun.yaml exclude each other"),
-        ("authority: [unclosed\n", "flowrun.yaml:"),
+        ("authority: [unclosed\n", "flowrun.yaml:2:1: did not find expected ',' or ']'"),
+        ("authority: embedded\nauthority: embedded\n", "flowrun.yaml:2:1: duplicate key `authority`"),
     ])
     func badProjectFiles(text: String, expected: String) throws {
         let run = try Self.run(try Self.folder(projectFile: text), "sign-up-email-otp", inputs: Self.signUp)

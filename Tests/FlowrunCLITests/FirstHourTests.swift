@@ -151,6 +151,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.stateDir.path), "nothing ran")
     }
 
+    @Test(
+        "an answers file with a mistake is refused with its line and column",
+        arguments: [
+            ("email: a@example.com\nname: [Ada\n", "the answers file answers.yaml:3:1: did not find expected ','"),
+            ("email: a@example.com\nname: [[Ada]]\n", "the answers file answers.yaml:2:8: an answer must be text"),
+            (
+                "email: a@example.com\nemail: b@example.com\n",
+                "the answers file answers.yaml:2:1: duplicate key `email`"
+            ),
+            ("- a@example.com\n", "the answers file answers.yaml must map input names to answers"),
+        ])
+    func badAnswersFiles(text: String, expected: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.folder.write("hello.yaml", Flows.helloYAML)
+        try sandbox.folder.write("answers.yaml", text)
+        let run = try Flowrun.run(
+            ["run", "hello.yaml", "--answers", "answers.yaml", "--json"], in: sandbox.folder.url)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains(expected), "\(run.stderr)")
+    }
+
     @Test("a missing param is a usage error that names it")
     func missingParam() throws {
         let sandbox = try Sandbox()

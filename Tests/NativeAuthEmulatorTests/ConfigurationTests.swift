@@ -141,6 +141,24 @@ struct ConfigurationTests {
         #expect(try TenantConfiguration.load(file: path).tenant == "tailspin")
     }
 
+    @Test("a JSON configuration is read by the same reader, with JSON positions")
+    func jsonConfiguration() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("authority.json").path
+        try #"{"tenant": "fabrikam", "codes": {"length": 6}}"#.write(toFile: good, atomically: true, encoding: .utf8)
+        #expect(try TenantConfiguration.load(file: good).codes.length == 6)
+        let bad = folder.appendingPathComponent("bad.json").path
+        try "{\"codes\": {\"length\": \"six\"},\n \"tenant\": 1,}".write(toFile: bad, atomically: true, encoding: .utf8)
+        #expect {
+            try TenantConfiguration.load(file: bad)
+        } throws: { error in
+            guard let error = error as? ConfigurationError else { return false }
+            return error.line == 2 && error.message.hasPrefix("invalid JSON")
+        }
+    }
+
     @Test("the configuration round-trips through JSON")
     func codable() throws {
         let configuration = TenantConfiguration.testing { $0.signUp.method = .emailPassword }

@@ -20,6 +20,15 @@ public struct DataNode: Sendable {
     /// The value's kind as messages name it: "a string", "a list", …
     public let kindDescription: String
 
+    /// An empty map at the start of a file: what an empty configuration file stands for.
+    public static let emptyMap = DataNode(position: .start, value: .map([]), kindDescription: "a map")
+
+    private init(position: SourcePosition, value: Kind, kindDescription: String) {
+        self.position = position
+        self.value = value
+        self.kindDescription = kindDescription
+    }
+
     init(_ node: TreeNode) {
         position = node.position
         kindDescription = node.kindDescription
@@ -34,6 +43,12 @@ public struct DataNode: Sendable {
             value = .map(entries.map { DataEntry(key: $0.key, keyPosition: $0.keyPosition, value: DataNode($0.value)) })
         }
     }
+}
+
+/// The syntax of a data file.
+public enum DataFormat: String, Sendable {
+    case yaml
+    case json
 }
 
 /// One `key: value` entry of a map, in source order.
@@ -53,11 +68,11 @@ public struct DataFileReader: Sendable {
         self.limits = limits
     }
 
-    /// Reads a file; its extension picks YAML (`.yaml`, `.yml`) or JSON (`.json`). The root is `nil` when an
-    /// error was found.
-    public func read(file path: String) -> (root: DataNode?, diagnostics: [Diagnostic]) {
+    /// Reads a file; its extension picks YAML (`.yaml`, `.yml`) or JSON (`.json`) unless `format` says which.
+    /// The root is `nil` when an error was found.
+    public func read(file path: String, format: DataFormat? = nil) -> (root: DataNode?, diagnostics: [Diagnostic]) {
         switch FileReader.read(path, maxBytes: limits.maxFileBytes) {
-        case .success(let bytes): return parse(bytes, file: path)
+        case .success(let bytes): return parse(bytes, file: path, format: format)
         case .failure(.tooLarge(let size)):
             return (nil, [FlowLoader.tooLarge(path, size: size, limit: limits.maxFileBytes)])
         case .failure(.unreadable(let reason)):
@@ -65,9 +80,12 @@ public struct DataFileReader: Sendable {
         }
     }
 
-    /// Parses bytes; `file` names them in diagnostics and its extension picks YAML or JSON.
-    public func parse(_ data: [UInt8], file: String) -> (root: DataNode?, diagnostics: [Diagnostic]) {
-        let tree = FlowLoader(limits: limits).readTree(data, file: file)
+    /// Parses bytes; `file` names them in diagnostics and its extension picks YAML or JSON, unless `format`
+    /// says which (for standard input, or a configuration file named otherwise).
+    public func parse(
+        _ data: [UInt8], file: String, format: DataFormat? = nil
+    ) -> (root: DataNode?, diagnostics: [Diagnostic]) {
+        let tree = FlowLoader(limits: limits).readTree(data, file: file, format: format)
         guard let root = tree.root, !tree.diagnostics.hasErrors else { return (nil, tree.diagnostics) }
         return (DataNode(root), tree.diagnostics)
     }

@@ -84,9 +84,10 @@ struct ScenarioDecoder {
             return nil
         }
         do {
-            return try TenantConfiguration.load(yaml: DataNodeJSON.encode(node))
+            return try TenantConfiguration.load(node: node, file: nil)
         } catch {
-            let position = error.path.flatMap { DataPath.position(of: $0, in: node) } ?? node.position
+            let position =
+                error.line.map { SourcePosition(line: $0, column: error.column ?? 1) } ?? node.position
             reader.report(
                 .invalidValue, "`authority.tenant`: \(error.path.map { "\($0): " } ?? "")\(error.message)",
                 at: position, hint: "the tenant takes the keys of authority.yaml (see docs/native-auth.md)")

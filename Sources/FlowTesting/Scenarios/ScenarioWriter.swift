@@ -7,22 +7,22 @@ public enum ScenarioWriter {
     /// The text of a scenario file for `scenarios`; `flowPath` is the flow as the file names it.
     public static func yaml(_ file: ScenarioFile, flowPath: String, header: String) -> String {
         var lines = header.split(separator: "\n", omittingEmptySubsequences: false).map { "# \($0)" }
-        lines.append("flow: \(DataNodeJSON.quoted(flowPath))")
+        lines.append("flow: \(QuotedString.quoted(flowPath))")
         let setup = file.authority
         if !setup.users.isEmpty || setup.signedIn != nil {
             lines.append("authority:")
             if !setup.users.isEmpty {
                 lines.append("  users:")
                 for user in setup.users {
-                    lines.append("    - username: \(DataNodeJSON.quoted(user.username))")
-                    if let password = user.password { lines.append("      password: \(DataNodeJSON.quoted(password))") }
+                    lines.append("    - username: \(QuotedString.quoted(user.username))")
+                    if let password = user.password { lines.append("      password: \(QuotedString.quoted(password))") }
                 }
             }
-            if let signedIn = setup.signedIn { lines.append("  signedIn: \(DataNodeJSON.quoted(signedIn))") }
+            if let signedIn = setup.signedIn { lines.append("  signedIn: \(QuotedString.quoted(signedIn))") }
         }
         lines.append("scenarios:")
         for scenario in file.scenarios {
-            lines.append("  - name: \(DataNodeJSON.quoted(scenario.name.value))")
+            lines.append("  - name: \(QuotedString.quoted(scenario.name.value))")
             if !scenario.params.isEmpty { lines.append("    params: \(json(.object(scenario.params)))") }
             if !scenario.inputs.isEmpty {
                 lines.append("    inputs:")
@@ -36,10 +36,10 @@ public enum ScenarioWriter {
             }
             lines.append("    expect:")
             let expect = scenario.expect
-            if let end = expect.end { lines.append("      end: \(DataNodeJSON.quoted(end.value))") }
-            if let reason = expect.reason { lines.append("      reason: \(DataNodeJSON.quoted(reason.value))") }
+            if let end = expect.end { lines.append("      end: \(QuotedString.quoted(end.value))") }
+            if let reason = expect.reason { lines.append("      reason: \(QuotedString.quoted(reason.value))") }
             if let path = expect.path {
-                lines.append("      path: [" + path.value.map(DataNodeJSON.quoted).joined(separator: ", ") + "]")
+                lines.append("      path: [" + path.value.map(QuotedString.quoted).joined(separator: ", ") + "]")
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -48,21 +48,21 @@ public enum ScenarioWriter {
     private static func text(_ answer: ScriptedAnswer) -> String {
         switch answer {
         case .value(let value):
-            if case .string(let text) = value, text.hasPrefix("@") { return DataNodeJSON.quoted("@" + text) }
+            if case .string(let text) = value, text.hasPrefix("@") { return QuotedString.quoted("@" + text) }
             return json(value)
         case .codeSentTo(nil): return "\"@outbox\""
-        case .codeSentTo(let address?): return "{ codeSentTo: \(DataNodeJSON.quoted(address)) }"
+        case .codeSentTo(let address?): return "{ codeSentTo: \(QuotedString.quoted(address)) }"
         case .wrongCode: return "\"@wrongCode\""
-        case .choice(let name): return "{ choose: \(DataNodeJSON.quoted(name)) }"
+        case .choice(let name): return "{ choose: \(QuotedString.quoted(name)) }"
         case .cancel: return "\"@cancel\""
         }
     }
 
     private static func text(_ fault: Fault) -> String {
-        let head = "{ action: \(DataNodeJSON.quoted(fault.action.value)), call: \(fault.call), "
+        let head = "{ action: \(QuotedString.quoted(fault.action.value)), call: \(fault.call), "
         switch fault.kind {
         case .answer(let outcome, let data):
-            return head + "answer: \(DataNodeJSON.quoted(outcome.value))"
+            return head + "answer: \(QuotedString.quoted(outcome.value))"
                 + (data.isEmpty ? "" : ", data: \(json(.object(data)))") + " }"
         case .serverError(let times): return head + "serverError: \(times) }"
         case .transportFailure: return head + "transportFailure: true }"
@@ -74,7 +74,7 @@ public enum ScenarioWriter {
     /// A value as JSON (which YAML reads).
     static func json(_ value: Value) -> String {
         switch value {
-        case .string(let text): return DataNodeJSON.quoted(text)
+        case .string(let text): return QuotedString.quoted(text)
         case .integer(let number): return String(number)
         case .number(let number): return number.isFinite ? String(number) : "null"
         case .boolean(let flag): return flag ? "true" : "false"
@@ -82,7 +82,7 @@ public enum ScenarioWriter {
         case .list(let items): return "[" + items.map(json).joined(separator: ", ") + "]"
         case .object(let fields):
             return "{ "
-                + fields.sorted { $0.key < $1.key }.map { DataNodeJSON.quoted($0.key) + ": " + json($0.value) }
+                + fields.sorted { $0.key < $1.key }.map { QuotedString.quoted($0.key) + ": " + json($0.value) }
                 .joined(separator: ", ") + " }"
         }
     }

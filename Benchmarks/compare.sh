@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# flowrun side by side with its peers, in one run (issue 6): prints each figure and flowrun's ratio.
+# flowrun side by side with its peers, in one run: prints each figure and flowrun's ratio.
 #   1. sismic interpreting a 10-state loop statechart vs flowrun's interpreter on the same loop (steps/s);
 #   2. check-jsonschema validating flow files against schemas/flow.schema.json vs `flowrun validate` (wall time).
 # Usage: Benchmarks/compare.sh            (from anywhere; builds flowrun and flowrun-bench in release once)

@@ -16,7 +16,7 @@ enum InputValidation {
             guard case .string(let text)? = values[field.name], !text.isEmpty else {
                 return "\(field.label) is required"
             }
-            if field.type == .email, !isEmail(text) {
+            if field.type == .email, !EmailAddress.hasShape(text) {
                 return field.patternMessage ?? "Enter a valid email address"
             }
             if let pattern = field.pattern, !Patterns.wholeMatch(pattern, text) {
@@ -51,13 +51,5 @@ enum InputValidation {
             }
         }
         return nil
-    }
-
-    /// `local@domain.tld` with no spaces: the shape every email must have, not a full RFC 5322 check.
-    static func isEmail(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
-        let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-        return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
     }
 }

@@ -42,19 +42,12 @@ struct ActionCall: Sendable {
         }
     }
 
-    /// The username argument, trimmed, when it looks like an email address: one `@` with text on both
-    /// sides, no spaces or control characters. `nil` means `invalidUsername`, before any request.
+    /// The username argument, trimmed, when it has the shape of an email address (``EmailAddress``). `nil`
+    /// means `invalidUsername`, before any request.
     func username() -> String? {
         guard let raw = string("username") else { return nil }
         let username = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        let parts = username.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
-            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-            !username.unicodeScalars.contains(where: {
-                CharacterSet.whitespacesAndNewlines.contains($0) || CharacterSet.controlCharacters.contains($0)
-            })
-        else { return nil }
-        return username
+        return EmailAddress.hasShape(username) ? username : nil
     }
 
     /// An attributes argument as the JSON object string the API takes; values are strings (lists are

@@ -45,14 +45,14 @@ private let challengeAfterStart = MappingCase.Call(
             continuation: .cleared),
         MappingCase(
             action: "signUp.start", outcome: "invalidUsername", note: "server 90100",
-            arguments: ["username": "ann@contoso"],
+            arguments: ["username": "ann@-contoso.com"],
             answers: [
                 .signUpStart: [
                     Canned.error(
                         "invalid_request", codes: [90100],
                         description: "AADSTS90100: username parameter is empty or not valid.")
                 ]
-            ], calls: [MappingCase.Call(.signUpStart, ["username": "ann@contoso"])]),
+            ], calls: [MappingCase.Call(.signUpStart, ["username": "ann@-contoso.com"])]),
         MappingCase(
             action: "signUp.start", outcome: "invalidUsername", note: "empty, client-side",
             arguments: ["username": "  "], continuation: .cleared),

@@ -1,20 +1,20 @@
+import FlowModel
 import Foundation
 
 /// Usernames, contacts and their masked labels.
 enum Contacts {
-    /// Whether `text` looks like an email address: one `@`, a local part of at most 64 characters, a dotted
-    /// domain, no spaces or control characters, at most 254 characters.
+    /// Whether `text` is an email address the service accepts: the shape of one (``EmailAddress``), and
+    /// within its limits: at most 254 characters, a local part of at most 64 that neither starts nor ends with
+    /// a dot, domain labels of letters, digits and inner hyphens, at most 63 characters each.
     static func isEmail(_ text: String) -> Bool {
-        guard text.count <= 254, !text.contains(where: { $0.isWhitespace || $0.isNewline }) else { return false }
+        guard text.count <= 254, EmailAddress.hasShape(text) else { return false }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, let local = parts.first, let domain = parts.last else { return false }
-        guard !local.isEmpty, local.count <= 64, !local.hasPrefix("."), !local.hasSuffix(".") else { return false }
+        let local = parts[0]
+        guard local.count <= 64, !local.hasPrefix("."), !local.hasSuffix(".") else { return false }
         guard local.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else { return false }
-        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2 else { return false }
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
-        for label in labels {
-            guard !label.isEmpty, label.count <= 63, label.allSatisfy({ allowed.contains($0) }) else { return false }
+        for label in parts[1].split(separator: ".") {
+            guard label.count <= 63, label.allSatisfy({ allowed.contains($0) }) else { return false }
             guard !label.hasPrefix("-"), !label.hasSuffix("-") else { return false }
         }
         return true

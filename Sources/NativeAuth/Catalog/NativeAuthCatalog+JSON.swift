@@ -13,7 +13,7 @@ extension NativeAuthCatalog {
           "catalog": 1,
           "authority": "native-auth",
           "title": "Native authentication (Microsoft Entra External ID, API v1)",
-          "description": "The actions of Microsoft Entra External ID native authentication (REST API v1), as the MSAL native-auth SDKs expose them: sign-up, sign-in (password or email one-time passcode), self-service password reset, MFA, just-in-time strong-auth registration, tokens and the signed-in account. Outcome names follow the SDKs' delegate methods and error categories; `wire` notes cite the requests and answers behind each (see the native-auth protocol notes, sections 2–4). Every outcome other than those listed becomes `unexpected`.",
+          "description": "The actions of Microsoft Entra External ID native authentication (REST API v1), as the MSAL native-auth SDKs expose them: sign-up, sign-in (password or email one-time passcode), self-service password reset, MFA, just-in-time strong-auth registration, tokens and the signed-in account. Outcome names follow the SDKs' delegate methods and error categories; `wire` notes cite the requests and answers behind each (docs/protocol.md describes the wire). Every outcome other than those listed becomes `unexpected`.",
           "actions": {
             "signUp.start": {
               "description": "Start a sign-up with a username (email); optionally a password and attributes, which removes the later password and attribute steps. Sends the verification code.",
@@ -172,8 +172,8 @@ extension NativeAuthCatalog {
                 },
                 "tooManyAttempts": {
                   "error": true,
-                  "description": "The authority refuses further codes for this flow. The v1 wire protocol documents no dedicated error for this (retry limits are listed as unconfirmed in the protocol notes, section 8); the client maps an explicit attempt-limit answer, such as the emulator's, here. The flow must start again.",
-                  "wire": "not documented in API v1 (see protocol notes, sections 6 and 8)"
+                  "description": "The authority refuses further codes for this flow. The v1 wire protocol documents no dedicated error for this (its retry limits are not published); the client maps an explicit attempt-limit answer, such as the emulator's, here. The flow must start again.",
+                  "wire": "not documented in API v1; the client maps 400 invalid_grant with suberror too_many_attempts or error code 50053 (what the emulator answers once the attempt limit is reached)"
                 },
                 "userAlreadyExists": {
                   "error": true,
@@ -605,8 +605,8 @@ extension NativeAuthCatalog {
                 },
                 "tooManyAttempts": {
                   "error": true,
-                  "description": "The authority refuses further codes for this flow. The v1 wire protocol documents no dedicated error for this (retry limits are listed as unconfirmed in the protocol notes, section 8); the client maps an explicit attempt-limit answer, such as the emulator's, here. The flow must start again.",
-                  "wire": "not documented in API v1 (see protocol notes, sections 6 and 8)"
+                  "description": "The authority refuses further codes for this flow. The v1 wire protocol documents no dedicated error for this (its retry limits are not published); the client maps an explicit attempt-limit answer, such as the emulator's, here. The flow must start again.",
+                  "wire": "not documented in API v1; the client maps 400 invalid_grant with suberror too_many_attempts or error code 50053 (what the emulator answers once the attempt limit is reached)"
                 },
                 "mfaRequired": {
                   "description": "A second factor is required. The methods are those of `POST /oauth2/v2.0/introspect`; continue with `mfa.requestChallenge`.",
@@ -1078,8 +1078,8 @@ extension NativeAuthCatalog {
                 },
                 "tooManyAttempts": {
                   "error": true,
-                  "description": "The authority refuses further codes for this flow. The v1 wire protocol documents no dedicated error for this (retry limits are listed as unconfirmed in the protocol notes, section 8); the client maps an explicit attempt-limit answer, such as the emulator's, here. The flow must start again.",
-                  "wire": "not documented in API v1 (see protocol notes, sections 6 and 8)"
+                  "description": "The authority refuses further codes for this flow. The v1 wire protocol documents no dedicated error for this (its retry limits are not published); the client maps an explicit attempt-limit answer, such as the emulator's, here. The flow must start again.",
+                  "wire": "not documented in API v1; the client maps 400 invalid_grant with suberror too_many_attempts or error code 50053 (what the emulator answers once the attempt limit is reached)"
                 },
                 "browserRequired": {
                   "error": true,

@@ -11,7 +11,7 @@ struct FlowrunBench: AsyncParsableCommand {
         discussion: "Run from the package root. Each figure is printed with its unit, median and spread.",
         subcommands: [
             InterpreterBench.self, LoaderBench.self, ValidateBench.self, MemoryBench.self, HTTPBench.self,
-            PasswordBench.self, LoadBench.self, SmokeBench.self, AllBench.self,
+            HTTPFloorBench.self, PasswordBench.self, LoadBench.self, SmokeBench.self, AllBench.self,
         ])
 }
 

@@ -253,6 +253,9 @@ struct HTTPBench: AsyncParsableCommand {
     @Flag(help: "Keep the emulator's store in memory instead of a SQLite file under /tmp (shows the cost of the file).")
     var inMemory = false
 
+    @Flag(help: "Skip the HTTP floor (the same stacks answering trivially), measured in the same run for the ratios.")
+    var noFloor = false
+
     @Option(
         help: """
             Open loop: offered loads in flows/s, each run with the largest client count pacing together to it \
@@ -289,6 +292,15 @@ struct HTTPBench: AsyncParsableCommand {
                 guard target > 0 else { continue }
                 if offered <= 0 { Report.note("offered load: half the closed-loop rate at \(maximum) clients") }
                 try await Self.openLoop(rig, rate: target, clients: maximum, flows: flows, repetitions: repetitions)
+            }
+            guard !noFloor else { return }
+            let floor = try await HTTPFloorBench.measure(clients: clients, flows: flows, repetitions: repetitions)
+            for count in clients {
+                guard let emulator = closedLoopRate[count], let trivial = floor[count], trivial > 0 else { continue }
+                Report.emit(
+                    "\(count) client(s): emulator \(Report.number(emulator)) flows/s = "
+                        + String(format: "%.2f", emulator / trivial) + "× the floor's \(Report.number(trivial)) "
+                        + "(same run; target ≥ 0.33)")
             }
         }
     }

@@ -241,14 +241,11 @@ struct HTTPBench: AsyncParsableCommand {
         commandName: "http",
         abstract: "OTP sign-in flows/s over HTTP on 127.0.0.1 with 1, 16 and 64 concurrent clients, p50/p99 per call.")
 
-    @Option(help: "Concurrent client counts.")
-    var clients: [Int] = [1, 16, 64]
+    @OptionGroup var load: HTTPLoadOptions
 
-    @Option(help: "Flows per repetition at each client count.")
-    var flows = 2_000
-
-    @Option(help: "Repetitions at each client count.")
-    var repetitions = 3
+    var clients: [Int] { load.clients }
+    var flows: Int { load.flows }
+    var repetitions: Int { load.repetitions }
 
     @Flag(help: "Keep the emulator's store in memory instead of a SQLite file under /tmp (shows the cost of the file).")
     var inMemory = false

@@ -133,19 +133,12 @@ struct HTTPFloorBench: AsyncParsableCommand {
         commandName: "http-floor",
         abstract: "The HTTP floor: the same server and client stacks answering three trivial POSTs per flow.")
 
-    @Option(help: "Concurrent client counts.")
-    var clients: [Int] = [1, 16, 64]
-
-    @Option(help: "Flows per repetition at each client count.")
-    var flows = 6_000
-
-    @Option(help: "Repetitions at each client count.")
-    var repetitions = 3
+    @OptionGroup var load: HTTPLoadOptions
 
     func run() async throws {
         Report.heading("HTTP floor (127.0.0.1, Hummingbird + AsyncHTTPClient, three fixed answers per flow)")
-        let rates = try await Self.measure(clients: clients, flows: flows, repetitions: repetitions)
-        for count in clients {
+        let rates = try await Self.measure(clients: load.clients, flows: load.flows, repetitions: load.repetitions)
+        for count in load.clients {
             Report.note("\(count) client(s): floor median \(Report.number(rates[count] ?? 0)) flows/s")
         }
     }
@@ -179,4 +172,16 @@ struct HTTPFloorBench: AsyncParsableCommand {
             return medians
         }
     }
+}
+
+/// The load of the HTTP benchmarks: client counts, flows and repetitions.
+struct HTTPLoadOptions: ParsableArguments {
+    @Option(help: "Concurrent client counts.")
+    var clients: [Int] = [1, 16, 64]
+
+    @Option(help: "Flows per repetition at each client count.")
+    var flows = 2_000
+
+    @Option(help: "Repetitions at each client count.")
+    var repetitions = 3
 }

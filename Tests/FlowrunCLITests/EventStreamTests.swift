@@ -86,13 +86,14 @@ struct EventStreamTests {
         let folder = try FlowFolder()
         let file = try folder.write("events.jsonl", lines.joined(separator: "\n") + "\n")
         let schema = FlowLibrary.root.appendingPathComponent("schemas/events.schema.json").path
-        let check = """
-            import json, sys
-            from jsonschema import Draft202012Validator
-            validator = Draft202012Validator(json.load(open(sys.argv[1])))
-            bad = [f"{line.strip()}: {error.message}" for line in open(sys.argv[2]) for error in validator.iter_errors(json.loads(line))]
-            print("\\n".join(bad)); sys.exit(1 if bad else 0)
-            """
+        let check = [
+            "import json, sys",
+            "from jsonschema import Draft202012Validator",
+            "validator = Draft202012Validator(json.load(open(sys.argv[1])))",
+            "lines = [json.loads(line) for line in open(sys.argv[2])]",
+            "bad = [f'{event}: {error.message}' for event in lines for error in validator.iter_errors(event)]",
+            "print('\\n'.join(bad)); sys.exit(1 if bad else 0)",
+        ].joined(separator: "\n")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", check, schema, file.path]

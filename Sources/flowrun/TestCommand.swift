@@ -124,7 +124,11 @@ struct Test: AsyncParsableCommand {
         guard !diagnostics.hasErrors || format != .text || output != nil else { throw ExitCode.usage }
         let results = await ScenarioSuite.run(
             loaded, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, matching: filter, finished: progress)
-        let coverage = CoverageCounter.coverage(of: loaded.map(\.program), results: results)
+        // With --filter, coverage (and its uncovered edges) is that of the flows whose scenarios ran.
+        let ran = loaded.filter { file in
+            file.file.scenarios.contains { scenario in filter.map { scenario.name.value.contains($0) } ?? true }
+        }
+        let coverage = CoverageCounter.coverage(of: ran.map(\.program), results: results)
         return TestReport(
             results: results, coverage: coverage, minimumCoverage: minCoverage,
             errors: diagnostics.filter { $0.severity == .error })

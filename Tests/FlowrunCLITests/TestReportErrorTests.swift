@@ -48,3 +48,24 @@ struct TestReportErrorTests {
         #expect(result.stdout.contains("ERROR tests/broken.test.yaml:4:21: error FR202"), "\(result.stdout)")
     }
 }
+
+/// `flowrun test --filter`: the coverage table and uncovered edges are those of the flows whose scenarios ran.
+@Suite("test --filter and coverage")
+struct TestFilterCoverageTests {
+    @Test("a filter that matches one flow's scenarios leaves the other flow out of the coverage")
+    func filterLimitsTheCoverage() throws {
+        let folder = try TestCommandTests.folder()
+        try folder.write("hello.yaml", Flows.helloYAML)
+        try folder.write(
+            "tests/hello.test.yaml",
+            "flow: ../hello.yaml\nscenarios:\n  - name: greets\n    inputs: { email: a@example.com }\n"
+                + "    expect: { end: success }\n")
+        let all = try folder.run("test", "tests")
+        #expect(all.stdout.contains("hello.yaml"), "\(all.stdout)")
+        let filtered = try folder.run("test", "--filter", "unknown user", "tests")
+        #expect(filtered.status == 0, "\(filtered.stdout)\(filtered.stderr)")
+        #expect(!filtered.stdout.contains("hello.yaml"), "\(filtered.stdout)")
+        #expect(filtered.stdout.contains("otp-sign-in.yaml"), "\(filtered.stdout)")
+        #expect(filtered.stdout.contains("1 scenario: 1 passed, 0 failed"), "\(filtered.stdout)")
+    }
+}

@@ -69,3 +69,23 @@ struct TestFilterCoverageTests {
         #expect(filtered.stdout.contains("1 scenario: 1 passed, 0 failed"), "\(filtered.stdout)")
     }
 }
+
+/// `flowrun test --explore --write` replaces a file it wrote, never one edited since.
+@Suite("explore --write keeps edited files")
+struct ExploreOverwriteTests {
+    @Test("an unchanged file is rewritten; an edited one is refused and left as it is")
+    func editedFilesAreNotOverwritten() throws {
+        let folder = try TestCommandTests.folder()
+        let arguments = ["test", "--explore", "otp-sign-in.yaml", "--write", "derived"]
+        #expect(try folder.run(arguments, environment: Flowrun.cleanEnvironment()).status == 0)
+        let again = try folder.run(arguments, environment: Flowrun.cleanEnvironment())
+        #expect(again.status == 0, "\(again.stderr)")
+        let file = folder.url.appendingPathComponent("derived/otp-sign-in.test.yaml")
+        let edited = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "name: ", with: "name: my ")
+        try edited.write(to: file, atomically: true, encoding: .utf8)
+        let refused = try folder.run(arguments, environment: Flowrun.cleanEnvironment())
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("was changed since flowrun wrote it"), "\(refused.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == edited)
+    }
+}

@@ -90,7 +90,7 @@ struct DocumentChecker {
         return Program(
             file: document.file, id: document.id.value, title: document.title, description: document.description,
             authority: document.authority.value, params: document.params, inputs: document.inputs, start: start,
-            steps: steps, edges: edges, subflows: subprograms, ends: ends)
+            steps: steps, edges: edges, subflows: subprograms, ends: ends, outputTypes: outputTypes())
     }
 
     /// Makes room for `count` edges in the edge arrays.

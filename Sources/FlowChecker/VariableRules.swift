@@ -25,10 +25,8 @@ extension DocumentChecker {
                 for assignment in set.assignments where variableTypes[assignment.name.value] == nil {
                     variableTypes[assignment.name.value] = inferredType(of: assignment.value) ?? .string
                 }
-            case .use(let use):
-                for outputs in subprograms[use.resolvedFile]?.ends.values ?? [:].values {
-                    for name in outputs where variableTypes[name] == nil { variableTypes[name] = .string }
-                }
+            case .use:
+                break  // below: outputs of sub-flows take their type from the sub-flow, whatever the step order
             case .choose(let choose):
                 for branch in choose.branches where variableTypes[branch.condition.rootVariable] == nil {
                     if case .present(true) = branch.condition.test {
@@ -39,6 +37,30 @@ extension DocumentChecker {
                 break
             }
         }
+        for step in document.steps {
+            guard case .use(let use) = step.kind, let subprogram = subprograms[use.resolvedFile] else { continue }
+            for outputs in subprogram.ends.values {
+                for name in outputs where variableTypes[name] == nil {
+                    variableTypes[name] = subprogram.outputTypes[name] ?? .string
+                }
+            }
+        }
+    }
+
+    /// The type of every output of the flow's ends whose type is known; `string` where ends disagree.
+    func outputTypes() -> [String: ValueType] {
+        var types: [String: ValueType] = [:]
+        var specs: [EndSpec] = []
+        for step in steps { if case .end(let end) = step.kind { specs.append(end) } }
+        for edge in edges { if case .end(let end) = edge.target { specs.append(end) } }
+        for end in specs {
+            for entry in end.output {
+                guard let type = inferredType(of: entry.value) else { continue }
+                let name = entry.name.value
+                types[name] = types[name].map { $0 == type ? type : .string } ?? type
+            }
+        }
+        return types
     }
 
     /// The type a value has when it is known without running the flow.

@@ -16,6 +16,12 @@ public struct EngineEvent: Sendable, Hashable, Codable {
         case subflowStarted
         case subflowEnded
         case ended
+        /// The user cancelled at an `ask` (written by the CLI, which sees how a run stopped).
+        case cancelled
+        /// The run was saved to resume later (written by the CLI, with the session file).
+        case suspended
+        /// The run could not go on (written by the CLI, with the message).
+        case error
     }
 
     public var event: Kind
@@ -29,11 +35,28 @@ public struct EngineEvent: Sendable, Hashable, Codable {
     /// The edge taken, by index into the program's edges (for transition coverage).
     public var edge: Int?
     public var end: EndResult?
+    /// The whole ask of an `inputRequested` event: what a client needs to render it.
+    public var request: InputRequest?
+    /// The input an `inputRejected` event concerns.
+    public var field: String?
+    /// An `outcome`'s data; values the catalog marks secret (or does not declare) are masked.
+    public var data: [String: Value]?
+    /// The file a `suspended` run was saved to.
+    public var session: String?
+    /// The event's number in its stream, from 1 (set by the stream's writer).
+    public var seq: Int?
+    /// When the event was written, ISO 8601 in UTC (set by the stream's writer).
+    public var time: String?
 
     public init(
         _ event: Kind, flow: String, step: String? = nil, action: String? = nil, outcome: String? = nil,
-        inputs: [String]? = nil, message: String? = nil, edge: Int? = nil, end: EndResult? = nil
+        inputs: [String]? = nil, message: String? = nil, edge: Int? = nil, end: EndResult? = nil,
+        request: InputRequest? = nil, field: String? = nil, data: [String: Value]? = nil, session: String? = nil
     ) {
+        self.request = request
+        self.field = field
+        self.data = data
+        self.session = session
         self.event = event
         self.flow = flow
         self.step = step

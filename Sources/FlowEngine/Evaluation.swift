@@ -83,7 +83,7 @@ extension Interpreter {
     /// The request of an `ask` step, with labels and hints rendered.
     func askRequest(
         _ names: [String], hint: Template?, choices: [String: Program.EdgeIndex], step: ProgramStep,
-        program: Program, problem: String?
+        program: Program, problem: InputValidation.Problem?
     ) throws(EngineError) -> InputRequest {
         var fields: [InputField] = []
         fields.reserveCapacity(names.count)
@@ -114,7 +114,8 @@ extension Interpreter {
         }
         return InputRequest(
             flowID: program.id, step: step.name.value, fields: fields,
-            hint: try render(hint, step: step), choices: choices.isEmpty ? [] : choices.keys.sorted(), problem: problem)
+            hint: try render(hint, step: step), choices: choices.isEmpty ? [] : choices.keys.sorted(),
+            problem: problem?.message, problemField: problem?.field.isEmpty == false ? problem?.field : nil)
     }
 }
 

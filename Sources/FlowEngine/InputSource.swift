@@ -18,10 +18,12 @@ public struct InputRequest: Sendable, Hashable, Codable {
     public var choices: [String]
     /// Why the previous answer was refused, when this is a repeated ask.
     public var problem: String?
+    /// The input (a field's `name`) the refusal concerns, when it concerns one.
+    public var problemField: String?
 
     public init(
         flowID: String, step: String, fields: [InputField], hint: String? = nil, choices: [String] = [],
-        problem: String? = nil
+        problem: String? = nil, problemField: String? = nil
     ) {
         self.flowID = flowID
         self.step = step
@@ -29,6 +31,7 @@ public struct InputRequest: Sendable, Hashable, Codable {
         self.hint = hint
         self.choices = choices
         self.problem = problem
+        self.problemField = problemField
     }
 }
 

@@ -3,25 +3,32 @@ import Foundation
 
 /// The checks an answer must pass before it is taken: present, an email's shape, the input's pattern.
 enum InputValidation {
-    static func problem(with values: [String: Value], for fields: [InputField]) -> String? {
+    /// Why an answer was refused, and the input it concerns.
+    struct Problem: Sendable, Hashable {
+        var field: String
+        var message: String
+    }
+
+    static func problem(with values: [String: Value], for fields: [InputField]) -> Problem? {
         for field in fields {
-            if field.type == .attributes {
-                if let problem = attributesProblem(values[field.name], field: field) { return problem }
-                continue
+            if let message = problem(with: values[field.name], for: field) {
+                return Problem(field: field.name, message: message)
             }
-            if field.type == .list {
-                if let problem = listProblem(values[field.name], field: field) { return problem }
-                continue
-            }
-            guard case .string(let text)? = values[field.name], !text.isEmpty else {
-                return "\(field.label) is required"
-            }
-            if field.type == .email, !EmailAddress.hasShape(text) {
-                return field.patternMessage ?? "Enter a valid email address"
-            }
-            if let pattern = field.pattern, !Patterns.wholeMatch(pattern, text) {
-                return field.patternMessage ?? "\(field.label) is not in the expected form"
-            }
+        }
+        return nil
+    }
+
+    private static func problem(with value: Value?, for field: InputField) -> String? {
+        if field.type == .attributes { return attributesProblem(value, field: field) }
+        if field.type == .list { return listProblem(value, field: field) }
+        guard case .string(let text)? = value, !text.isEmpty else {
+            return "\(field.label) is required"
+        }
+        if field.type == .email, !EmailAddress.hasShape(text) {
+            return field.patternMessage ?? "Enter a valid email address"
+        }
+        if let pattern = field.pattern, !Patterns.wholeMatch(pattern, text) {
+            return field.patternMessage ?? "\(field.label) is not in the expected form"
         }
         return nil
     }

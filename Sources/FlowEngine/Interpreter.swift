@@ -20,7 +20,7 @@ struct Interpreter {
     }
 
     mutating func run() async -> RunOutcome {
-        var problem: String?
+        var problem: InputValidation.Problem?
         var entering = true
         // Only the file and step index of the running frame are read here: holding a copy of the frame would
         // make every variable assignment below copy the frame's whole variable dictionary (copy on write).
@@ -49,7 +49,8 @@ struct Interpreter {
                         return stop.outcome
                     case .success(.choice(let choice)):
                         guard let edge = choices[choice] else {
-                            problem = "`\(choice)` is not one of the choices here"
+                            problem = InputValidation.Problem(
+                                field: "", message: "`\(choice)` is not one of the choices here")
                             entering = false
                             continue
                         }
@@ -59,8 +60,9 @@ struct Interpreter {
                         if let refusal = InputValidation.problem(with: values, for: request.fields) {
                             problem = refusal
                             emit(
-                                EngineEvent(.inputRejected, flow: program.file, step: step.name.value, message: refusal)
-                            )
+                                EngineEvent(
+                                    .inputRejected, flow: program.file, step: step.name.value,
+                                    message: refusal.message, field: refusal.field))
                             entering = false
                             continue
                         }
@@ -116,7 +118,9 @@ struct Interpreter {
         -> Result<InputAnswer, AskStop>
     {
         emit(
-            EngineEvent(.inputRequested, flow: program.file, step: step.name.value, inputs: request.fields.map(\.name)))
+            EngineEvent(
+                .inputRequested, flow: program.file, step: step.name.value, inputs: request.fields.map(\.name),
+                request: request))
         transitionsWithoutInput = 0
         do {
             let answer = try await runner.inputs.answer(request)
@@ -144,7 +148,10 @@ struct Interpreter {
             throw EngineError("`\(action)` could not reach the authority: \(error)")
         }
         if let continuation = answer.continuation { session.continuation = continuation }
-        emit(EngineEvent(.outcome, flow: program.file, step: step.name.value, action: action, outcome: answer.outcome))
+        emit(
+            EngineEvent(
+                .outcome, flow: program.file, step: step.name.value, action: action, outcome: answer.outcome,
+                data: shownData(answer, of: action)))
         guard let edge = outcomes[answer.outcome] else {
             throw EngineError("`\(action)` answered `\(answer.outcome)`, an outcome its catalog does not declare")
         }
@@ -235,6 +242,18 @@ struct Interpreter {
         for (name, value) in output { session.frames[last].variables[name] = value }
         session.frames[last].secretNames.formUnion(secretOutputs)
         return try take(edge, in: parent)
+    }
+
+    /// An outcome's data as events show it: values the catalog marks secret, or does not declare, masked.
+    private func shownData(_ answer: ActionResult, of action: String) -> [String: Value]? {
+        guard !answer.data.isEmpty else { return nil }
+        let declared = runner.authority.catalog.actions[action]?.outcomes[answer.outcome]?.data ?? [:]
+        var shown: [String: Value] = [:]
+        for (name, value) in answer.data {
+            let secret = declared[name]?.secret ?? true
+            shown[name] = secret ? .string(Masking.mask) : value
+        }
+        return shown
     }
 
     func emit(_ event: @autoclosure () -> EngineEvent) {

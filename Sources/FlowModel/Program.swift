@@ -20,12 +20,17 @@ public struct Program: Sendable, Hashable {
     public var subflows: [String: Program]
     /// The ends a run can reach, with the variables every such end outputs.
     public var ends: [EndKind: Set<String>]
+    /// The type of each output any end gives, when the checker knows it (a sub-flow's outputs keep their types
+    /// in the flows that use it).
+    public var outputTypes: [String: ValueType]
 
     public init(
         file: String, id: String, title: String?, description: String?, authority: String,
         params: [ParamDeclaration], inputs: [InputDeclaration], start: StepIndex, steps: [ProgramStep],
-        edges: [ProgramEdge], subflows: [String: Program], ends: [EndKind: Set<String>]
+        edges: [ProgramEdge], subflows: [String: Program], ends: [EndKind: Set<String>],
+        outputTypes: [String: ValueType] = [:]
     ) {
+        self.outputTypes = outputTypes
         self.file = file
         self.id = id
         self.title = title

@@ -1,7 +1,8 @@
 import FlowTesting
 import Foundation
 
-/// Writes what `flowrun test --explore --write DIR` derived: one `NAME.test.yaml` per flow.
+/// Writes what `flowrun test --explore --write DIR` derived: one `NAME.test.yaml` per flow, never over a file
+/// that was edited since (``ExploreFingerprint``).
 enum ExploreOutput {
     /// Writes the scenario file for `flow` into `folder` (created when missing) and returns its path.
     static func write(_ exploration: Exploration, flow: String, folder: String) throws -> String {
@@ -20,8 +21,13 @@ enum ExploreOutput {
                 """
         let text = ScenarioWriter.yaml(
             exploration.scenarios.file, flowPath: relativePath(from: folder, to: flow), header: header)
+        guard ExploreFingerprint.mayReplace(target) else {
+            throw CommandFailure(
+                "\(target) was changed since flowrun wrote it (or was not written by it): not overwritten; "
+                    + "move it away or write to another folder")
+        }
         do {
-            try text.write(toFile: target, atomically: true, encoding: .utf8)
+            try ExploreFingerprint.signed(text).write(toFile: target, atomically: true, encoding: .utf8)
         } catch {
             throw CommandFailure("cannot write \(target): \(error.localizedDescription)")
         }

@@ -136,18 +136,28 @@ struct Run: AsyncParsableCommand {
             default: throw ExitCode(1)
             }
         case .cancelled:
+            reporter.close(.cancelled, flow: flow)
             Terminal.writeError("flowrun: cancelled")
             throw ExitCode(3)
         case .suspended(let session):
             guard let save else {
-                Terminal.error("the run stopped for an answer that was not given")
+                let message = "the run stopped for an answer that was not given"
+                reporter.close(.error, flow: flow, message: message)
+                Terminal.error(message)
                 throw ExitCode.usage
             }
-            try SessionFile.save(try seal.seal(session), to: save)
+            do {
+                try SessionFile.save(try seal.seal(session), to: save)
+            } catch {
+                reporter.close(.error, flow: flow, message: "cannot save the session to \(save): \(error)")
+                throw error
+            }
+            reporter.close(.suspended, flow: flow, session: save)
             Terminal.writeError(
                 "flowrun: session saved to \(save); continue with: \(resumeCommand(save)) --input …")
             throw ExitCode(5)
         case .failed(let error):
+            reporter.close(.error, flow: flow, message: error.message)
             Terminal.error(error.message)
             throw ExitCode(1)
         }

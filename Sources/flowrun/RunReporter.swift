@@ -1,17 +1,22 @@
 import FlowEngine
 import FlowModel
 import Foundation
+import Synchronization
 
-/// Shows a run: messages as text on standard output, or every event as a JSON line (`--json`).
-struct RunReporter: Sendable {
+/// Shows a run: messages as text on standard output, or every event as a JSON line (`--json`), numbered,
+/// timestamped and flushed at once so that a program reading the stream through a pipe sees each event when
+/// it happens.
+final class RunReporter: Sendable {
     let json: Bool
+    private let sequence = Mutex(0)
+
+    init(json: Bool) {
+        self.json = json
+    }
 
     func report(_ event: EngineEvent) {
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            guard let data = try? encoder.encode(event) else { return }
-            Terminal.write(String(decoding: data, as: UTF8.self) + "\n")
+            write(event)
         } else if event.event == .message, let message = event.message {
             Terminal.write(TerminalText.escaped(message) + "\n")
         }
@@ -26,5 +31,27 @@ struct RunReporter: Sendable {
         for name in result.output.keys.sorted() {
             Terminal.write("\(name): \(TerminalText.escaped(result.output[name]?.description ?? ""))\n")
         }
+    }
+
+    /// The closing event of a run that did not reach an end (`cancelled`, `suspended`, `error`); the engine
+    /// writes `ended` itself.
+    func close(_ kind: EngineEvent.Kind, flow: String, message: String? = nil, session: String? = nil) {
+        guard json else { return }
+        write(EngineEvent(kind, flow: flow, message: message, session: session))
+    }
+
+    private func write(_ event: EngineEvent) {
+        var event = event
+        event.seq = sequence.withLock { number in
+            number += 1
+            return number
+        }
+        let clock = ISO8601DateFormatter()
+        clock.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        event.time = clock.string(from: Date())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(event) else { return }
+        Terminal.writeLine(String(decoding: data, as: UTF8.self))
     }
 }

@@ -3,11 +3,37 @@ import FlowModel
 import Foundation
 
 /// Answers `ask` steps from the terminal: labels and hints from the flow, secret inputs masked, a choice
-/// typed as `/name`, Ctrl-C or Ctrl-D to cancel. When standard input is not a terminal, it reads lines.
+/// typed as `/name`, Ctrl-C or Ctrl-D to cancel. When standard input is not a terminal, it reads lines: one per
+/// input (per attribute of an `attributes` input), or one JSON line for the whole ask (``JSONAnswerLine``).
 final class TerminalInputs: InputSource, Sendable {
     private let isTerminal = isatty(0) == 1
 
     func answer(_ request: InputRequest) async throws -> InputAnswer {
+        var pending: String?
+        if !isTerminal {
+            guard let line = Swift.readLine(strippingNewline: true) else { return .cancel }
+            if JSONAnswerLine.isJSON(line) {
+                switch JSONAnswerLine.answer(line, to: request) {
+                case .success(let answer): return answer
+                case .failure(let problem):
+                    Terminal.writeError("flowrun: \(problem); answer again")
+                    return try await answer(request)
+                }
+            }
+            pending = line
+        }
+        return prompted(request, firstLine: pending)
+    }
+
+    /// The answer line by line, prompting for each input; `firstLine` answers the first prompt when given.
+    private func prompted(_ request: InputRequest, firstLine: String?) -> InputAnswer {
+        var pending = firstLine
+        func readLine(prompt text: String, secret: Bool) -> String? {
+            guard let line = pending else { return self.readLine(prompt: text, secret: secret) }
+            pending = nil
+            prompt(text)
+            return line
+        }
         if let problem = request.problem { prompt("  ✗ \(problem)\n") }
         if let hint = request.hint { prompt("\(hint)\n") }
         let choices = request.choices.map { "/\($0)" }.joined(separator: ", ")

@@ -79,6 +79,7 @@ struct Test: AsyncParsableCommand {
         } else {
             Terminal.write(try rendered(report, as: format))
         }
+        if !report.errors.isEmpty { throw ExitCode.usage }
         if !report.passed { throw ExitCode.flowFailed }
     }
 
@@ -118,11 +119,19 @@ struct Test: AsyncParsableCommand {
         if !diagnostics.isEmpty {
             FlowValidation.printToStandardError(diagnostics, file: found.files[0])
         }
-        guard !diagnostics.hasErrors else { throw ExitCode.usage }
+        // A text report on the terminal stops here; a JSON or JUnit report (or --output) runs the files that
+        // loaded and lists the others as errors, so that a CI collector never gets an empty report.
+        guard !diagnostics.hasErrors || format != .text || output != nil else { throw ExitCode.usage }
         let results = await ScenarioSuite.run(
             loaded, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, matching: filter, finished: progress)
-        let coverage = CoverageCounter.coverage(of: loaded.map(\.program), results: results)
-        return TestReport(results: results, coverage: coverage, minimumCoverage: minCoverage)
+        // With --filter, coverage (and its uncovered edges) is that of the flows whose scenarios ran.
+        let ran = loaded.filter { file in
+            file.file.scenarios.contains { scenario in filter.map { scenario.name.value.contains($0) } ?? true }
+        }
+        let coverage = CoverageCounter.coverage(of: ran.map(\.program), results: results)
+        return TestReport(
+            results: results, coverage: coverage, minimumCoverage: minCoverage,
+            errors: diagnostics.filter { $0.severity == .error })
     }
 
     private func exploreFlows() async throws -> TestReport {

@@ -22,7 +22,10 @@ actor ScenarioInputs: InputSource {
 
     func answer(_ request: InputRequest) async throws -> InputAnswer {
         if let problem = request.problem {
-            transcript.append(EngineEvent(.inputRejected, flow: request.flowID, step: request.step, message: problem))
+            transcript.append(
+                EngineEvent(
+                    .inputRejected, flow: request.flowID, step: request.step, message: problem,
+                    field: request.problemField))
         }
         asks += 1
         guard asks <= maxAsks else {

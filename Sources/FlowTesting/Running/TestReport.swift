@@ -9,11 +9,16 @@ public struct TestReport: Sendable {
     public var coverage: [FlowCoverage]
     /// The coverage a run must reach, in percent; `nil` for none.
     public var minimumCoverage: Double?
+    /// The errors of scenario files that could not be loaded (their scenarios did not run).
+    public var errors: [Diagnostic]
 
-    public init(results: [ScenarioResult], coverage: [FlowCoverage], minimumCoverage: Double? = nil) {
+    public init(
+        results: [ScenarioResult], coverage: [FlowCoverage], minimumCoverage: Double? = nil, errors: [Diagnostic] = []
+    ) {
         self.results = results
         self.coverage = coverage
         self.minimumCoverage = minimumCoverage
+        self.errors = errors
     }
 
     public var failedCount: Int { results.filter { !$0.passed }.count }
@@ -25,7 +30,7 @@ public struct TestReport: Sendable {
     }
 
     /// Whether every scenario passed and every flow reached the minimum coverage.
-    public var passed: Bool { failedCount == 0 && flowsBelowMinimum.isEmpty }
+    public var passed: Bool { failedCount == 0 && flowsBelowMinimum.isEmpty && errors.isEmpty }
 
     // MARK: Text
 
@@ -59,6 +64,7 @@ public struct TestReport: Sendable {
             }
         }
         lines.append("")
+        for error in errors { lines.append("ERROR \(error.description)") }
         lines.append(summary())
         for flow in flowsBelowMinimum {
             lines.append(
@@ -164,11 +170,41 @@ public struct TestReport: Sendable {
             lines.append("  </testsuite>")
             suites.append(lines.joined(separator: "\n"))
         }
-        let tests = results.count + coverage.count
+        suites += junitErrorSuites()
+        let tests = results.count + coverage.count + errors.count
         let failures = failedCount + flowsBelowMinimum.count
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<testsuites name=\"flowrun test\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+            + "<testsuites name=\"flowrun test\" tests=\"\(tests)\" failures=\"\(failures)\" "
+            + "errors=\"\(errors.count)\">\n"
             + suites.joined(separator: "\n") + "\n</testsuites>\n"
+    }
+}
+
+extension TestReport {
+    /// A suite per scenario file that could not be loaded, with an `<error>` per problem.
+    fileprivate func junitErrorSuites() -> [String] {
+        var files: [String] = []
+        for error in errors where !files.contains(error.file) { files.append(error.file) }
+        return files.map { file in
+            let problems = errors.filter { $0.file == file }
+            let name = DiagnosticFormatter.xmlAttribute(file)
+            var lines = [
+                "  <testsuite name=\"\(name)\" tests=\"\(problems.count)\" failures=\"0\" errors=\"\(problems.count)\" "
+                    + "time=\"0.000\">"
+            ]
+            for problem in problems {
+                let place = problem.position.map { "\(file):\($0.line):\($0.column)" } ?? file
+                lines.append(
+                    "    <testcase classname=\"\(name)\" name=\"\(DiagnosticFormatter.xmlAttribute(place))\" time=\"0.000\">"
+                )
+                lines.append(
+                    "      <error type=\"\(problem.code.rawValue)\" message=\"\(DiagnosticFormatter.xmlAttribute(problem.message))\">"
+                        + DiagnosticFormatter.xmlText(problem.description) + "</error>")
+                lines.append("    </testcase>")
+            }
+            lines.append("  </testsuite>")
+            return lines.joined(separator: "\n")
+        }
     }
 }
 
@@ -202,7 +238,17 @@ private struct JSONReport: Encodable {
         var uncovered: [Edge]
     }
 
+    /// A problem of a scenario file that could not be loaded.
+    struct LoadError: Encodable {
+        var file: String
+        var line: Int?
+        var column: Int?
+        var code: String
+        var message: String
+    }
+
     struct Summary: Encodable {
+        var errors: Int
         var scenarios: Int
         var passed: Int
         var failed: Int
@@ -215,9 +261,15 @@ private struct JSONReport: Encodable {
 
     var scenarios: [Scenario]
     var coverage: [Coverage]
+    var errors: [LoadError]
     var summary: Summary
 
     init(_ report: TestReport) {
+        errors = report.errors.map {
+            LoadError(
+                file: $0.file, line: $0.position?.line, column: $0.position?.column, code: $0.code.rawValue,
+                message: $0.message)
+        }
         scenarios = report.results.map {
             Scenario(
                 file: $0.file, line: $0.position.line, column: $0.position.column, name: $0.name, passed: $0.passed,
@@ -234,7 +286,8 @@ private struct JSONReport: Encodable {
         }
         let totals = CoverageCounter.totals(report.coverage)
         summary = Summary(
-            scenarios: report.results.count, passed: report.results.count - report.failedCount,
+            errors: report.errors.count, scenarios: report.results.count,
+            passed: report.results.count - report.failedCount,
             failed: report.failedCount, edges: totals.total, coveredEdges: totals.covered,
             coveragePercent: (totals.percent * 10).rounded() / 10, minimumCoverage: report.minimumCoverage,
             ok: report.passed)

@@ -69,6 +69,13 @@ private struct CheckSession {
             guard case .use(let use) = document.steps[index].kind else { continue }
             if let program = program(for: use.resolvedFile, usedAt: (file, use.path.position)) {
                 subprograms[use.resolvedFile] = program
+            } else if case .some(.none) = finished[use.resolvedFile] {
+                // Checked, with errors: the parent cannot be built either, and says so where it uses it.
+                diagnostics.append(
+                    Diagnostic(
+                        .brokenSubflow,
+                        "sub-flow `\(use.path.value)` has errors (reported under its own file), so this flow cannot run",
+                        file: document.file, at: use.path.position))
             }
         }
         inProgress.removeLast()

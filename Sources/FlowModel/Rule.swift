@@ -107,6 +107,9 @@ public struct Rule: Sendable, Hashable {
         Rule(
             .unusedAcknowledgement, .warning, "`allow` acknowledges a warning that is not reported there",
             "remove the entry: the warning it acknowledged is gone (or moved to another step)"),
+        Rule(
+            .brokenSubflow, .error, "a sub-flow this flow uses has errors",
+            "fix the sub-flow: its errors are reported under its own file"),
     ]
 
     init(_ code: RuleCode, _ severity: Severity, _ title: String, _ hint: String) {
@@ -167,4 +170,5 @@ extension RuleCode {
     public static let rawErrorText = RuleCode(rawValue: "FR125")
     public static let accountEnumeration = RuleCode(rawValue: "FR126")
     public static let unusedAcknowledgement = RuleCode(rawValue: "FR127")
+    public static let brokenSubflow = RuleCode(rawValue: "FR128")
 }

@@ -79,8 +79,9 @@ import Testing
         try folder.write("main.yaml", useFlow(id: "main", uses: ["./bad.yaml"]))
         try folder.write("bad.yaml", "flowrun: 1\nid: bad\nstart: s\nsteps:\n  s: { end: success, nxt: x }\n")
         let result = FlowLoader().load(file: folder.file("main.yaml"))
-        #expect(result.diagnostics.map(\.code) == [.unknownKey])
+        #expect(result.diagnostics.map(\.code) == [.unknownKey, .brokenSubflow])
         #expect(result.diagnostics.first?.file == folder.file("bad.yaml"))
+        #expect(result.diagnostics.last?.file == folder.file("main.yaml"), "the parent fails where it uses it")
         #expect(result.flows?.documents.count == 1)
     }
 
@@ -91,7 +92,7 @@ import Testing
         try folder.write("outside.yaml", useFlow(id: "outside", uses: []))
         let (result, elapsed) = measuringWork { FlowLoader().load(file: folder.file("flows/main.yaml")) }
         #expect(elapsed < .seconds(1))
-        #expect(result.diagnostics.map(\.code) == [.pathEscapesRoot])
+        #expect(result.diagnostics.map(\.code) == [.pathEscapesRoot, .brokenSubflow])
         #expect(result.diagnostics.first?.file == folder.file("flows/ok.yaml"))
         // With the parent folder as root, the same files load.
         let wider = FlowLoader(rootDirectory: folder.path).load(file: folder.file("flows/main.yaml"))

@@ -275,6 +275,32 @@ import Testing
         #expect(result.stdout.contains("graph"))
     }
 
+    @Test("a parent whose sub-flow is broken fails too (FR128), also in the JUnit report")
+    func parentOfABrokenSubflowFails() throws {
+        let folder = try FlowFolder()
+        try folder.write(
+            "parent.yaml",
+            """
+            flowrun: 1
+            id: parent
+            start: go
+            steps:
+              go:
+                use: ./child.yaml
+                on: { success: { end: success } }
+
+            """)
+        try folder.write(
+            "child.yaml", "flowrun: 1\nid: child\nstart: done\nsteps:\n  done: { end: success, nxt: x }\n")
+        let text = try folder.run("validate", "parent.yaml")
+        #expect(text.status == 1)
+        #expect(
+            text.stdout.contains("parent.yaml:6:10: error FR128: sub-flow `./child.yaml` has errors"), "\(text.stdout)")
+        let junit = try folder.run("validate", "--format", "junit", "parent.yaml", "child.yaml")
+        #expect(junit.stdout.contains("failures=\"2\""), "\(junit.stdout)")
+        #expect(junit.stdout.contains("type=\"FR128\""), "\(junit.stdout)")
+    }
+
     @Test func binaryIsFound() throws {
         let binary = try Flowrun.binary()
         #expect(FileManager.default.isExecutableFile(atPath: binary.path))

@@ -60,12 +60,14 @@ struct SubflowResolver {
                     digest.add(bytes)
                     let parsed = loader.parse(bytes, file: target, root: root)
                     diagnostics += parsed.diagnostics
+                    if parsed.diagnostics.hasErrors { diagnostics.append(Self.broken(use, in: document)) }
                     if let subflow = parsed.document {
                         documents[target] = subflow
                         pending.append(subflow)
                     }
                 case .failure(.tooLarge(let size)):
                     diagnostics.append(FlowLoader.tooLarge(target, size: size, limit: loader.limits.maxFileBytes))
+                    diagnostics.append(Self.broken(use, in: document))
                 case .failure(.unreadable(let reason)):
                     unreadable[target] = reason
                     diagnostics.append(notFound(use, in: document, reason: reason))
@@ -74,6 +76,14 @@ struct SubflowResolver {
         }
         return LoadResult(
             flows: FlowSet(root: rootFile, documents: documents), diagnostics: diagnostics, digest: digest.hex)
+    }
+
+    /// FR128 at the `use` of a sub-flow with errors, so that the parent fails where it uses it.
+    static func broken(_ use: UseStep, in document: FlowDocument) -> Diagnostic {
+        Diagnostic(
+            .brokenSubflow,
+            "sub-flow `\(use.path.value)` has errors (reported under its own file), so this flow cannot run",
+            file: document.file, at: use.path.position)
     }
 
     private func notFound(_ use: UseStep, in document: FlowDocument, reason: String) -> Diagnostic {

@@ -110,6 +110,10 @@ public struct Rule: Sendable, Hashable {
         Rule(
             .brokenSubflow, .error, "a sub-flow this flow uses has errors",
             "fix the sub-flow: its errors are reported under its own file"),
+        Rule(
+            .tenantMakesFailureLikely, .warning, "the tenant makes an outcome likely that the flow treats as a failure",
+            "handle the outcome (e.g. continue with MFA, ask for the password or the attributes), or change the setting named"
+        ),
     ]
 
     init(_ code: RuleCode, _ severity: Severity, _ title: String, _ hint: String) {
@@ -171,4 +175,5 @@ extension RuleCode {
     public static let accountEnumeration = RuleCode(rawValue: "FR126")
     public static let unusedAcknowledgement = RuleCode(rawValue: "FR127")
     public static let brokenSubflow = RuleCode(rawValue: "FR128")
+    public static let tenantMakesFailureLikely = RuleCode(rawValue: "FR129")
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowModel
 import FlowReporting
 import Foundation
+import NativeAuthEmulator
 
 /// `flowrun validate PATH...`
 struct Validate: ParsableCommand {
@@ -32,6 +33,18 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Also check the flows against this tenant (an authority.yaml): warn (FR129) where its settings make an outcome likely that a flow routes to a failure end.",
+            valueName: "file"))
+    var config: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --config: the capabilities the client declares, space-separated (default: `capabilities` of ./flowrun.yaml, else none).",
+            valueName: "capabilities"))
+    var capabilities: String?
+
     @Flag(help: "Never colour the text report (colour is used only on a terminal, unless NO_COLOR is set).")
     var noColor = false
 
@@ -50,6 +63,7 @@ struct Validate: ParsableCommand {
         }
 
         var diagnostics = FlowValidation().check(files: found.files)
+        if let config { diagnostics += try tenantFit(config).findings(in: found.files, besides: diagnostics) }
         var sources = FlowValidation.sources(for: diagnostics)
         var files = found.files
         if let input {
@@ -95,5 +109,35 @@ enum ReportFormatOption: String, CaseIterable, ExpressibleByArgument {
         case .github: return .github
         case .junit: return .junit
         }
+    }
+}
+
+extension Validate {
+    /// The tenant of `--config` with the client's capabilities; a configuration that cannot be read is a usage
+    /// error.
+    func tenantFit(_ file: String) throws -> TenantFit {
+        let configuration: TenantConfiguration
+        do {
+            configuration = try TenantConfiguration.load(file: file)
+        } catch {
+            throw UsageError("--config: \(error)")
+        }
+        let declared =
+            try capabilities.map { $0.split(separator: " ").map(String.init) }
+            ?? ProjectFile.load().capabilities ?? []
+        return TenantFit(configuration: configuration, capabilities: declared)
+    }
+}
+
+extension TenantFit {
+    /// FR129 warnings for the flows of `files` that compile, each reported once.
+    func findings(in files: [String], besides diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var found = Set(diagnostics)
+        var added: [Diagnostic] = []
+        for file in files {
+            guard let program = FlowValidation().load(file: file).program else { continue }
+            for finding in check(program) where found.insert(finding).inserted { added.append(finding) }
+        }
+        return added
     }
 }

@@ -52,9 +52,10 @@ struct ReportTests {
         #expect(summary["ok"] as? Bool == false)
         let scenarios = try #require(object?["scenarios"] as? [[String: Any]])
         #expect(scenarios.map { $0["passed"] as? Bool } == [true, false])
-        #expect(
-            (scenarios[1]["failures"] as? [String])?.first == "expected the end `failure`, the run stopped at `success`"
-        )
+        let failure = try #require((scenarios[1]["failures"] as? [[String: Any]])?.first)
+        #expect(failure["message"] as? String == "expected the end `failure`, the run stopped at `success`")
+        #expect(failure["expected"] as? String == "failure" && failure["actual"] as? String == "success")
+        #expect(failure["line"] as? Int != nil && failure["column"] as? Int != nil)
         let coverage = try #require((object?["coverage"] as? [[String: Any]])?.first)
         #expect((coverage["uncovered"] as? [Any])?.count == 10)
     }

@@ -40,7 +40,7 @@ struct RunnerTests {
         let result = try #require(results.first)
         #expect(!result.passed)
         #expect(
-            result.failures == [
+            result.failures.map(\.message) == [
                 "expected the end `failure`, the run stopped at `success`",
                 """
                 the path differs (- expected, + actual):
@@ -69,8 +69,13 @@ struct RunnerTests {
                       users: [{ username: bob@contoso.com }, { username: ann@contoso.com, attributes: { city: Oslo } }]
                       signedIn: null
                 """)
-        let failures = try #require(results.first).failures
+        let details = try #require(results.first).failures
+        let failures = details.map(\.message)
         #expect(failures.count == 8)
+        #expect(details[4].expected == "bob@contoso.com" && details[4].actual == "ann@contoso.com")
+        #expect(details[7].expected == "nobody" && details[7].actual == "ann@contoso.com")
+        let lines = details.compactMap { $0.position?.line }
+        #expect(lines.count == 8 && Set(lines).count > 1, "each failure is placed at its own expectation: \(lines)")
         #expect(failures[0] == "expected the reason `none`, got none")
         #expect(failures[1].hasPrefix("the path does not include `resend_code`"))
         #expect(failures[2].hasPrefix("the path entered `ask_code`, which it must not"))
@@ -113,7 +118,7 @@ struct RunnerTests {
                     inputs: { email: ann@contoso.com }
                     expect: { end: success }
                 """)
-        let failures = try #require(results.first).failures
+        let failures = try #require(results.first).failures.map(\.message)
         #expect(
             failures.first
                 == "the run stopped with an error: no answer for step `ask_code`: no scripted answer left for `code` (step `ask_code`)"

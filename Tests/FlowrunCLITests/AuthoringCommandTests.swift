@@ -68,7 +68,9 @@ import Testing
             """)
         let result = try folder.run("test", "hello.test.yaml", "--format", "github")
         #expect(result.status == 1)
-        #expect(result.stdout.contains("::error file=hello.test.yaml,line=3,"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("::error file=hello.test.yaml,line=5,col=20,"),
+            "at the expectation: \(result.stdout)")
     }
 
     @Test("`validate --output FILE` writes JSON while the terminal gets text")

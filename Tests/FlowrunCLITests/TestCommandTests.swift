@@ -72,7 +72,7 @@ import Testing
         let result = try Self.folder(scenarios: wrong).run("test", "tests/otp.test.yaml")
         #expect(result.status == 1)
         #expect(result.stdout.contains("FAIL tests/otp.test.yaml:5:11 signs in"))
-        #expect(result.stdout.contains("  ✗ the path differs (- expected, + actual):\n"))
+        #expect(result.stdout.contains("  ✗ tests/otp.test.yaml:7:21: the path differs (- expected, + actual):\n"))
         #expect(
             result.stdout.contains("        start_sign_in\n      + ask_code\n        submit_code\n"), "\(result.stdout)"
         )

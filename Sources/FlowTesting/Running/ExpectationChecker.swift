@@ -7,7 +7,7 @@ import NativeAuthEmulator
 struct ExpectationChecker {
     let expect: Expectation
     let result: ScenarioResult
-    private(set) var failures: [String] = []
+    private(set) var failures: [ExpectationFailure] = []
 
     init(expect: Expectation, result: ScenarioResult) {
         self.expect = expect
@@ -18,34 +18,49 @@ struct ExpectationChecker {
     private mutating func checkRun() {
         if let end = expect.end, end.value != result.stop {
             failures.append(
-                "expected the end `\(end.value)`, the run stopped at `\(result.stop)`"
-                    + (result.reason.map { " (reason: \($0))" } ?? ""))
+                ExpectationFailure(
+                    "expected the end `\(end.value)`, the run stopped at `\(result.stop)`"
+                        + (result.reason.map { " (reason: \($0))" } ?? ""),
+                    at: end.position, expected: end.value, actual: result.stop))
         }
         if let reason = expect.reason, reason.value != result.reason {
-            failures.append("expected the reason `\(reason.value)`, got " + (result.reason.map { "`\($0)`" } ?? "none"))
+            failures.append(
+                ExpectationFailure(
+                    "expected the reason `\(reason.value)`, got " + (result.reason.map { "`\($0)`" } ?? "none"),
+                    at: reason.position, expected: reason.value, actual: result.reason))
         }
+        let actualPath = result.path.joined(separator: " → ")
         if let path = expect.path, path.value != result.path {
-            failures.append("the path differs (- expected, + actual):\n" + PathDiff.render(path.value, result.path))
+            failures.append(
+                ExpectationFailure(
+                    "the path differs (- expected, + actual):\n" + PathDiff.render(path.value, result.path),
+                    at: path.position, expected: path.value.joined(separator: " → "), actual: actualPath))
         }
         if let includes = expect.pathIncludes, let missing = Self.firstMissing(includes.value, in: result.path) {
             failures.append(
-                "the path does not include `\(missing)` where expected (\(includes.value.joined(separator: " → ")))"
-                    + "\n  actual: " + result.path.joined(separator: " → "))
+                ExpectationFailure(
+                    "the path does not include `\(missing)` where expected (\(includes.value.joined(separator: " → ")))"
+                        + "\n  actual: " + actualPath,
+                    at: includes.position, expected: includes.value.joined(separator: " → "), actual: actualPath))
         }
         if let excludes = expect.pathExcludes {
             for step in excludes.value where result.path.contains(step) {
                 failures.append(
-                    "the path entered `\(step)`, which it must not\n  actual: " + result.path.joined(separator: " → "))
+                    ExpectationFailure(
+                        "the path entered `\(step)`, which it must not\n  actual: " + actualPath,
+                        at: excludes.position, actual: actualPath))
             }
         }
         if let messages = expect.messages {
             var remaining = result.messages[...]
             for expected in messages.value {
                 guard let index = remaining.firstIndex(where: { $0.contains(expected) }) else {
+                    let shown = result.messages.map { "\"\($0)\"" }.joined(separator: ", ")
                     failures.append(
-                        "no message containing \"\(expected)\" was shown"
-                            + (messages.value.count > 1 ? " (after the earlier expected ones)" : "")
-                            + "\n  shown: " + result.messages.map { "\"\($0)\"" }.joined(separator: ", "))
+                        ExpectationFailure(
+                            "no message containing \"\(expected)\" was shown"
+                                + (messages.value.count > 1 ? " (after the earlier expected ones)" : "")
+                                + "\n  shown: " + shown, at: messages.position, expected: expected, actual: shown))
                     break
                 }
                 remaining = remaining[(index + 1)...]
@@ -55,7 +70,10 @@ struct ExpectationChecker {
             for key in output.value.keys.sorted() {
                 guard let expected = output.value[key] else { continue }
                 if let problem = Self.mismatch(expected, result.output[key], at: "output.\(key)") {
-                    failures.append(problem)
+                    failures.append(
+                        ExpectationFailure(
+                            problem, at: output.position, expected: expected.description,
+                            actual: result.output[key]?.description))
                 }
             }
         }
@@ -66,30 +84,38 @@ struct ExpectationChecker {
         for user in expect.users {
             let name = user.username.value
             let found = try? await store.user(named: name)
+            let place = user.username.position
             if user.exists != (found != nil) {
-                failures.append(user.exists ? "the user \(name) does not exist" : "the user \(name) exists")
+                failures.append(
+                    ExpectationFailure(
+                        user.exists ? "the user \(name) does not exist" : "the user \(name) exists", at: place))
                 continue
             }
             guard let found else { continue }
             if let password = user.password, (try? await store.passwordMatches(password, for: name)) != true {
-                failures.append("the password of \(name) is not the one expected")
+                failures.append(ExpectationFailure("the password of \(name) is not the one expected", at: place))
             }
             if let password = user.notPassword, (try? await store.passwordMatches(password, for: name)) == true {
-                failures.append("the password of \(name) is still the old one")
+                failures.append(ExpectationFailure("the password of \(name) is still the old one", at: place))
             }
             for (attribute, value) in user.attributes.sorted(by: { $0.key < $1.key })
             where found.attributes[attribute] != value {
                 failures.append(
-                    "the attribute \(attribute) of \(name) is "
-                        + (found.attributes[attribute].map { "\"\($0)\"" } ?? "unset") + ", expected \"\(value)\"")
+                    ExpectationFailure(
+                        "the attribute \(attribute) of \(name) is "
+                            + (found.attributes[attribute].map { "\"\($0)\"" } ?? "unset") + ", expected \"\(value)\"",
+                        at: place, expected: value, actual: found.attributes[attribute]))
             }
         }
         if let signedIn = expect.signedIn {
             let account = try? await accounts.load()
             if account?.username.lowercased() != signedIn.value?.lowercased() {
                 failures.append(
-                    "expected " + (signedIn.value.map { "\($0) to be signed in" } ?? "nobody to be signed in")
-                        + ", " + (account.map { "\($0.username) is" } ?? "nobody is"))
+                    ExpectationFailure(
+                        "expected " + (signedIn.value.map { "\($0) to be signed in" } ?? "nobody to be signed in")
+                            + ", " + (account.map { "\($0.username) is" } ?? "nobody is"),
+                        at: signedIn.position, expected: signedIn.value ?? "nobody",
+                        actual: account?.username ?? "nobody"))
             }
         }
     }

@@ -8,8 +8,8 @@ public struct ScenarioResult: Sendable {
     public var name: String
     /// Where the scenario is declared.
     public var position: SourcePosition
-    /// Each failed expectation as readable text (several lines for a path diff); empty when it passed.
-    public var failures: [String]
+    /// Each failed expectation, with its place in the scenario file; empty when it passed.
+    public var failures: [ExpectationFailure]
     /// The steps entered, sub-flow steps as `useStep/subStep`.
     public var path: [String]
     /// How the run stopped: an end kind, `cancelled`, `suspended` or `error`.

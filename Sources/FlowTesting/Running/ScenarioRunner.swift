@@ -44,13 +44,14 @@ public struct ScenarioRunner: Sendable {
             await checker.checkAuthority(store: run.emulator.store, accounts: run.accounts)
             result.failures = checker.failures
             if expectsNoError(scenario), case .failed(let error) = run.outcome {
-                result.failures.insert("the run stopped with an error: \(error.message)", at: 0)
+                result.failures.insert(ExpectationFailure("the run stopped with an error: \(error.message)"), at: 0)
             }
             for fault in await run.injector.unfired {
-                result.failures.append("the fault never fired: \(fault.summary) (no such call was made)")
+                result.failures.append(
+                    ExpectationFailure("the fault never fired: \(fault.summary) (no such call was made)"))
             }
         } catch {
-            result.failures = ["the scenario could not start: \(error)"]
+            result.failures = [ExpectationFailure("the scenario could not start: \(error)")]
         }
         let elapsed = ContinuousClock.now - started
         result.seconds = Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)

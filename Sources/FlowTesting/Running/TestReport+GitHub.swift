@@ -2,15 +2,18 @@ import FlowReporting
 import Foundation
 
 extension TestReport {
-    /// GitHub Actions workflow commands: an `::error` annotation at each failed scenario (its failures as the
-    /// message), a `::warning` at each uncovered edge of a flow below the minimum coverage, then the summary.
+    /// GitHub Actions workflow commands: an `::error` annotation at each failed scenario's first failed
+    /// expectation (its failures as the message), a `::warning` at each uncovered edge of a flow below the
+    /// minimum coverage, then the summary.
     public func github() -> String {
         var lines: [String] = []
         for result in results where !result.passed {
+            // At the first failed expectation's line, else at the scenario's.
+            let place = result.failures.compactMap(\.position).first ?? result.position
             lines.append(
-                "::error file=\(Self.property(result.file)),line=\(result.position.line),"
-                    + "col=\(result.position.column),title=\(Self.property("scenario failed: \(result.name)"))::"
-                    + Self.data(result.failures.joined(separator: "\n")))
+                "::error file=\(Self.property(result.file)),line=\(place.line),"
+                    + "col=\(place.column),title=\(Self.property("scenario failed: \(result.name)"))::"
+                    + Self.data(result.failures.map(\.message).joined(separator: "\n")))
         }
         for flow in flowsBelowMinimum {
             for edge in flow.uncovered {

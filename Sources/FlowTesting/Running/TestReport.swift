@@ -81,12 +81,20 @@ public struct TestReport: Sendable {
         let time = String(format: "%.2f s", result.seconds)
         var lines = ["\(result.passed ? "PASS" : "FAIL") \(place) \(result.name) (\(time))"]
         for failure in result.failures {
+            let at = failure.position.map { "\(result.file):\($0.line):\($0.column): " } ?? ""
             lines.append(
-                contentsOf: failure.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
-                    ($0.offset == 0 ? "  ✗ " : "    ") + $0.element
+                contentsOf: failure.message.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+                    ($0.offset == 0 ? "  ✗ \(at)" : "    ") + $0.element
                 })
         }
         return lines
+    }
+
+    /// A failure as `file:line:column: message` when it has a place.
+    static func located(in result: ScenarioResult) -> (ExpectationFailure) -> String {
+        { failure in
+            failure.position.map { "\(result.file):\($0.line):\($0.column): " + failure.message } ?? failure.message
+        }
     }
 
     /// `12 scenarios: 11 passed, 1 failed; transition coverage 95.2% (120 of 126 edges)`.
@@ -135,11 +143,13 @@ public struct TestReport: Sendable {
                     lines.append(head + "/>")
                     continue
                 }
-                let message = DiagnosticFormatter.xmlAttribute(result.failures.first ?? "failed")
+                let message = DiagnosticFormatter.xmlAttribute(result.failures.first?.message ?? "failed")
                 lines.append(head + ">")
                 lines.append(
                     "      <failure message=\"\(message)\">"
-                        + DiagnosticFormatter.xmlText(result.failures.joined(separator: "\n")) + "</failure>")
+                        + DiagnosticFormatter.xmlText(
+                            result.failures.map(Self.located(in: result)).joined(separator: "\n"))
+                        + "</failure>")
                 lines.append("    </testcase>")
             }
             lines.append("  </testsuite>")
@@ -210,13 +220,21 @@ extension TestReport {
 
 /// The JSON shape of a ``TestReport``.
 private struct JSONReport: Encodable {
+    struct Failure: Encodable {
+        var message: String
+        var line: Int?
+        var column: Int?
+        var expected: String?
+        var actual: String?
+    }
+
     struct Scenario: Encodable {
         var file: String
         var line: Int
         var column: Int
         var name: String
         var passed: Bool
-        var failures: [String]
+        var failures: [Failure]
         var path: [String]
         var stop: String
         var reason: String?
@@ -273,7 +291,11 @@ private struct JSONReport: Encodable {
         scenarios = report.results.map {
             Scenario(
                 file: $0.file, line: $0.position.line, column: $0.position.column, name: $0.name, passed: $0.passed,
-                failures: $0.failures, path: $0.path, stop: $0.stop, reason: $0.reason, messages: $0.messages,
+                failures: $0.failures.map {
+                    Failure(
+                        message: $0.message, line: $0.position?.line, column: $0.position?.column,
+                        expected: $0.expected, actual: $0.actual)
+                }, path: $0.path, stop: $0.stop, reason: $0.reason, messages: $0.messages,
                 seconds: ($0.seconds * 1000).rounded() / 1000)
         }
         coverage = report.coverage.map { flow in

@@ -143,11 +143,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--flowrun", default="flowrun", help="the flowrun binary")
     parser.add_argument("--show", action="store_true", help="print each ask as rendered from its event")
-    parser.add_argument("flows", nargs="?", default=os.path.join(ROOT, "flows"))
+    parser.add_argument(
+        "flows", nargs="?", default=os.path.join(ROOT, "flows"), help="a folder of flows (default: flows/) or one flow")
     arguments = parser.parse_args()
     with open(SCHEMA) as file:
         validator = Draft202012Validator(json.load(file))
-    names = sorted(name for name in os.listdir(arguments.flows) if name.endswith((".yaml", ".yml", ".json")))
+    if os.path.isfile(arguments.flows):
+        arguments.flows, single = os.path.split(os.path.abspath(arguments.flows))
+        names = [single]
+    else:
+        names = sorted(name for name in os.listdir(arguments.flows) if name.endswith((".yaml", ".yml", ".json")))
     names = [name for name in FIRST if name in names] + [name for name in names if name not in FIRST]
     failures = 0
     with tempfile.TemporaryDirectory(prefix="flowrun-events-") as state:

@@ -70,48 +70,32 @@ struct HTTPRig {
     /// so the waiting that a slow server imposes on the offered load is counted (no coordinated omission).
     func run(flows: Int, clients: Int, rate: Double? = nil, deadline: Double = .infinity) async throws -> LoadRunResult
     {
-        var configuration = HTTPTransport.clientConfiguration()
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(clients, 1)
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         let quiet = Logger(label: "flowrun.bench.client") { _ in SwiftLogNoOpLogHandler() }
-        let transport = TimedTransport(base: HTTPTransport(authority: authority, client: client, logger: quiet))
         let next = Counter()
-        let start = Clock.now()
-        let cpuStart = Clock.cpuSeconds()
-        let results = await withTaskGroup(of: ClientResult.self) { group in
-            for index in 0..<clients {
-                let user = users[index % users.count]
-                group.addTask {
-                    var result = ClientResult()
-                    while Clock.now() - start < deadline {
-                        let index = next.next("flow")
-                        guard index < flows else { break }
-                        var flowStart = Clock.now()
-                        if let rate, rate > 0 {
-                            let scheduled = start + Double(index) / rate
-                            if scheduled > flowStart {
-                                try? await Task.sleep(nanoseconds: UInt64((scheduled - flowStart) * 1e9))
-                            } else {
-                                result.lateStarts += flowStart - scheduled > 0.001 ? 1 : 0
-                            }
-                            flowStart = scheduled
-                        }
-                        let outcome = await signIn(
-                            user: user, transport: transport, scheduled: flowStart, calls: &result.callSeconds)
-                        result.flowSeconds.append(Clock.now() - flowStart)
-                        if let outcome { result.errors.append(outcome) } else { result.completed += 1 }
+        return try await LoadRunResult.measure(clients: clients) { client, index, start in
+            let transport = TimedTransport(base: HTTPTransport(authority: authority, client: client, logger: quiet))
+            let user = users[index % users.count]
+            var result = ClientResult()
+            while Clock.now() - start < deadline {
+                let index = next.next("flow")
+                guard index < flows else { break }
+                var flowStart = Clock.now()
+                if let rate, rate > 0 {
+                    let scheduled = start + Double(index) / rate
+                    if scheduled > flowStart {
+                        try? await Task.sleep(nanoseconds: UInt64((scheduled - flowStart) * 1e9))
+                    } else {
+                        result.lateStarts += flowStart - scheduled > 0.001 ? 1 : 0
                     }
-                    return result
+                    flowStart = scheduled
                 }
+                let outcome = await signIn(
+                    user: user, transport: transport, scheduled: flowStart, calls: &result.callSeconds)
+                result.flowSeconds.append(Clock.now() - flowStart)
+                if let outcome { result.errors.append(outcome) } else { result.completed += 1 }
             }
-            var all = ClientResult()
-            for await result in group { all.merge(result) }
-            return all
+            return result
         }
-        let seconds = Clock.now() - start
-        let cpu = Clock.cpuSeconds() - cpuStart
-        try await client.shutdown()
-        return LoadRunResult(seconds: seconds, cpuSeconds: cpu, result: results)
     }
 
     /// One sign-in through the interpreter; nil when it ended in success, else why not. The first call is
@@ -165,6 +149,28 @@ struct LoadRunResult: Sendable {
     var result: ClientResult
 
     var flowsPerSecond: Double { Double(result.completed) / seconds }
+
+    /// Runs `clients` concurrent clients (`body(client, index, start)`) over one HTTP client configured as
+    /// flowrun's transport is, with a connection each, and times the whole run and the process's CPU.
+    static func measure(
+        clients: Int, _ body: @escaping @Sendable (HTTPClient, Int, Double) async -> ClientResult
+    ) async throws -> LoadRunResult {
+        var configuration = HTTPTransport.clientConfiguration()
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(clients, 1)
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let start = Clock.now()
+        let cpuStart = Clock.cpuSeconds()
+        let results = await withTaskGroup(of: ClientResult.self) { group in
+            for index in 0..<clients { group.addTask { await body(client, index, start) } }
+            var all = ClientResult()
+            for await result in group { all.merge(result) }
+            return all
+        }
+        let seconds = Clock.now() - start
+        let cpu = Clock.cpuSeconds() - cpuStart
+        try await client.shutdown()
+        return LoadRunResult(seconds: seconds, cpuSeconds: cpu, result: results)
+    }
 }
 
 /// Answers the email with the client's user and the code with the newest one the emulator sent that user.
@@ -268,21 +274,12 @@ struct HTTPBench: AsyncParsableCommand {
             _ = try await rig.run(flows: min(200, flows), clients: maximum)  // warm-up: connections, keys
             var closedLoopRate: [Int: Double] = [:]
             for count in clients {
-                var rates: [Double] = []
-                var calls: [Double] = []
-                var errors: [String] = []
-                var cpu: [Double] = []
-                for _ in 0..<repetitions {
-                    let run = try await rig.run(flows: flows, clients: count)
-                    rates.append(run.flowsPerSecond)
-                    cpu.append(run.cpuSeconds / Double(max(run.result.completed, 1)) * 1000)
-                    calls += run.result.callSeconds
-                    errors += run.result.errors
-                }
-                Self.report(clients: count, rates: rates, calls: calls, errors: errors)
+                let runs = try await RepeatedRuns(repetitions) { try await rig.run(flows: flows, clients: count) }
+                Self.report(clients: count, rates: runs.rates, calls: runs.calls, errors: runs.errors)
                 Report.figure(
-                    "\(count) client(s): CPU time of the process (server + clients) per flow", Samples(cpu), unit: "ms")
-                closedLoopRate[count] = Samples(rates).median
+                    "\(count) client(s): CPU time of the process (server + clients) per flow", Samples(runs.cpu),
+                    unit: "ms")
+                closedLoopRate[count] = Samples(runs.rates).median
             }
             for offered in rate {
                 let target = offered > 0 ? offered : (closedLoopRate[maximum] ?? 0) / 2
@@ -399,5 +396,24 @@ struct LoadBench: AsyncParsableCommand {
             return failed
         }
         if failed { throw ExitCode(1) }
+    }
+}
+
+/// The figures of repeated load runs: flows/s and CPU milliseconds per flow of each run, every call's
+/// duration and every error.
+struct RepeatedRuns {
+    var rates: [Double] = []
+    var cpu: [Double] = []
+    var calls: [Double] = []
+    var errors: [String] = []
+
+    init(_ repetitions: Int, _ run: () async throws -> LoadRunResult) async throws {
+        for _ in 0..<repetitions {
+            let result = try await run()
+            rates.append(result.flowsPerSecond)
+            cpu.append(result.cpuSeconds / Double(max(result.result.completed, 1)) * 1000)
+            calls += result.result.callSeconds
+            errors += result.result.errors
+        }
     }
 }

@@ -5,13 +5,13 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
-import NativeAuthHTTP
 import NativeAuthServer
 
 /// The floor under `flowrun-bench http`: the same server stack (Hummingbird, HTTP/1 with the emulator's idle
-/// timeout, on 127.0.0.1) and the same client (AsyncHTTPClient with flowrun's client configuration, one kept-alive
-/// connection per client) answering the three POSTs of an OTP sign-in with a fixed JSON body and no work. What
-/// the emulator, the client and the interpreter add is measured against it, as a ratio in the same run.
+/// timeout, on 127.0.0.1) and the same client (AsyncHTTPClient with flowrun's client configuration, one
+/// kept-alive connection per client: `LoadRunResult.measure`) answering the three POSTs of an OTP sign-in with a
+/// fixed JSON body and no work. What the emulator, the client and the interpreter add is measured against it, as
+/// a ratio in the same run.
 struct HTTPFloor {
     /// The three calls of a flow, with form bodies the size of the real ones.
     static let calls: [(path: String, body: String)] = [
@@ -74,36 +74,20 @@ struct HTTPFloor {
 
     /// `flows` flows of three POSTs with `clients` concurrent clients; the same shape of result as the emulator's.
     func run(flows: Int, clients: Int) async throws -> LoadRunResult {
-        var configuration = HTTPTransport.clientConfiguration()
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(clients, 1)
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         let next = Counter()
-        let start = Clock.now()
-        let cpuStart = Clock.cpuSeconds()
-        let results = await withTaskGroup(of: ClientResult.self) { group in
-            for _ in 0..<clients {
-                group.addTask {
-                    var result = ClientResult()
-                    while next.next("flow") < flows {
-                        let flowStart = Clock.now()
-                        if let problem = await flow(client, calls: &result.callSeconds) {
-                            result.errors.append(problem)
-                        } else {
-                            result.completed += 1
-                        }
-                        result.flowSeconds.append(Clock.now() - flowStart)
-                    }
-                    return result
+        return try await LoadRunResult.measure(clients: clients) { client, _, _ in
+            var result = ClientResult()
+            while next.next("flow") < flows {
+                let flowStart = Clock.now()
+                if let problem = await flow(client, calls: &result.callSeconds) {
+                    result.errors.append(problem)
+                } else {
+                    result.completed += 1
                 }
+                result.flowSeconds.append(Clock.now() - flowStart)
             }
-            var all = ClientResult()
-            for await result in group { all.merge(result) }
-            return all
+            return result
         }
-        let seconds = Clock.now() - start
-        let cpu = Clock.cpuSeconds() - cpuStart
-        try await client.shutdown()
-        return LoadRunResult(seconds: seconds, cpuSeconds: cpu, result: results)
     }
 
     /// One flow: the three POSTs, each answer read whole; nil when all three answered 200.
@@ -149,25 +133,16 @@ struct HTTPFloorBench: AsyncParsableCommand {
             _ = try await floor.run(flows: min(300, flows), clients: clients.max() ?? 1)  // warm-up: connections
             var medians: [Int: Double] = [:]
             for count in clients {
-                var rates: [Double] = []
-                var cpu: [Double] = []
-                var calls: [Double] = []
-                var errors: [String] = []
-                for _ in 0..<repetitions {
-                    let run = try await floor.run(flows: flows, clients: count)
-                    rates.append(run.flowsPerSecond)
-                    cpu.append(run.cpuSeconds / Double(max(run.result.completed, 1)) * 1000)
-                    calls += run.result.callSeconds
-                    errors += run.result.errors
-                }
-                Report.figure("floor, \(count) client(s): flows", Samples(rates), unit: "flows/s")
-                Report.figure("floor, \(count) client(s): CPU time of the process per flow", Samples(cpu), unit: "ms")
-                let latency = Samples(calls.map { $0 * 1000 })
+                let runs = try await RepeatedRuns(repetitions) { try await floor.run(flows: flows, clients: count) }
+                Report.figure("floor, \(count) client(s): flows", Samples(runs.rates), unit: "flows/s")
+                Report.figure(
+                    "floor, \(count) client(s): CPU time of the process per flow", Samples(runs.cpu), unit: "ms")
+                let latency = Samples(runs.calls.map { $0 * 1000 })
                 Report.emit(
                     "floor, \(count) client(s): per call p50 \(Report.number(latency.median)) ms, "
-                        + "p99 \(Report.number(latency.percentile(99))) ms; errors: \(errors.count)"
-                        + (errors.first.map { " (first: \($0))" } ?? ""))
-                medians[count] = Samples(rates).median
+                        + "p99 \(Report.number(latency.percentile(99))) ms; errors: \(runs.errors.count)"
+                        + (runs.errors.first.map { " (first: \($0))" } ?? ""))
+                medians[count] = Samples(runs.rates).median
             }
             return medians
         }

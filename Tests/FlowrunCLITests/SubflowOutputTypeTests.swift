@@ -28,73 +28,52 @@ struct SubflowOutputTypeTests {
         """
 
     /// A parent that reads `requiredAttributes` from the sub-flow (`from:` of an attributes input), with the
-    /// `use` step written above the action that could also set it.
-    static let useAbove = """
-        flowrun: 1
-        id: parent
-        authority: native-auth
-        inputs:
-          email: { type: email, label: Email }
-          page: { type: attributes, label: About you, from: requiredAttributes }
-        start: ask_email
-        steps:
-          ask_email: { ask: [email], next: start }
-          start:
-            action: signUp.start
-            with: { username: "${email}" }
-            on:
-              codeRequired: verify
-              otherwise: { fail: unexpected }
-          verify:
-            use: verify.yaml
-            on:
-              needs_attributes: ask_page
-              success: done
-              failure: { fail: unexpected }
-          ask_page: { ask: [page], next: submit_page }
-          submit_page:
-            action: signUp.submitAttributes
-            with: { attributes: "${page}" }
-            on:
-              completed: done
-              otherwise: { fail: unexpected }
-          done: { end: success }
+    /// `use` step written above or below the action that could also set it.
+    static func parent(useAbove: Bool) -> String {
+        let use = """
+              verify:
+                use: verify.yaml
+                on:
+                  needs_attributes: ask_page
+                  success: done
+                  failure: { fail: unexpected }
 
-        """
+            """
+        let page = """
+              ask_page: { ask: [page], next: submit_page }
+              submit_page:
+                action: signUp.submitAttributes
+                with: { attributes: "${page}" }
+                on:
+                  completed: done
+                  otherwise: { fail: unexpected }
 
-    /// The same parent with the `use` step written below.
-    static let useBelow = """
-        flowrun: 1
-        id: parent
-        authority: native-auth
-        inputs:
-          email: { type: email, label: Email }
-          page: { type: attributes, label: About you, from: requiredAttributes }
-        start: ask_email
-        steps:
-          ask_email: { ask: [email], next: start }
-          start:
-            action: signUp.start
-            with: { username: "${email}" }
-            on:
-              codeRequired: verify
-              otherwise: { fail: unexpected }
-          ask_page: { ask: [page], next: submit_page }
-          submit_page:
-            action: signUp.submitAttributes
-            with: { attributes: "${page}" }
-            on:
-              completed: done
-              otherwise: { fail: unexpected }
-          verify:
-            use: verify.yaml
-            on:
-              needs_attributes: ask_page
-              success: done
-              failure: { fail: unexpected }
-          done: { end: success }
+            """
+        return """
+            flowrun: 1
+            id: parent
+            authority: native-auth
+            inputs:
+              email: { type: email, label: Email }
+              page: { type: attributes, label: About you, from: requiredAttributes }
+            start: ask_email
+            steps:
+              ask_email: { ask: [email], next: start }
+              start:
+                action: signUp.start
+                with: { username: "${email}" }
+                on:
+                  codeRequired: verify
+                  otherwise: { fail: unexpected }
 
-        """
+            """ + (useAbove ? use + page : page + use) + """
+                  done: { end: success }
+
+                """
+    }
+
+    static let useAbove = parent(useAbove: true)
+    static let useBelow = parent(useAbove: false)
 
     @Test("`from: requiredAttributes` given by a sub-flow is attribute descriptors, the use step above or below")
     func outputsKeepTheirTypes() throws {

@@ -11,10 +11,23 @@ public actor InputChannel: InputSource {
         (requests, sink) = AsyncStream.makeStream(of: InputRequest.self)
     }
 
+    /// Waits for the app's answer. When the task running the flow is cancelled, the answer is `.cancel`, so the
+    /// run ends as cancelled instead of waiting forever.
     public func answer(_ request: InputRequest) async -> InputAnswer {
+        guard !Task.isCancelled else { return .cancel }
         sink.yield(request)
         if !early.isEmpty { return early.removeFirst() }
-        return await withCheckedContinuation { waiting = $0 }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { waiting = $0 }
+        } onCancel: {
+            Task { await self.cancelWaiting() }
+        }
+    }
+
+    /// Answers a pending request with `.cancel` (its task was cancelled).
+    private func cancelWaiting() {
+        waiting?.resume(returning: .cancel)
+        waiting = nil
     }
 
     /// Answers the pending request (or the next one, when none is pending yet).

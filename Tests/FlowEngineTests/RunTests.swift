@@ -133,6 +133,53 @@ struct RunTests {
         }
     }
 
+    @Test("cancelling the task that runs the flow, while an ask waits for the app, ends the run as cancelled")
+    func taskCancellationAtAnAsk() async throws {
+        let channel = InputChannel()
+        let runner = FlowRunner(
+            program: try program([("flow.yaml", signInFlow)]), digest: "d1", authority: authority(codes: []),
+            inputs: channel)
+        let run = Task { await runner.start() }
+        var requests = channel.requests.makeAsyncIterator()
+        #expect(await requests.next()?.step == "ask_email", "the run waits at its first ask")
+        run.cancel()
+        guard case .cancelled? = await Self.value(of: run, within: .seconds(10)) else {
+            Issue.record("expected cancelled within 10 s")
+            return
+        }
+    }
+
+    /// The task's value, or nil when it has none within `limit` (a run that waits forever fails the test
+    /// instead of hanging it: the waiting is done by an unstructured task that may be left behind).
+    static func value<T: Sendable>(of task: Task<T, Never>, within limit: Duration) async -> T? {
+        let outcome = Outcome<T>()
+        Task { await outcome.set(await task.value) }
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if let value = await outcome.value { return value }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return nil
+    }
+
+    /// A value set once by another task.
+    actor Outcome<T: Sendable> {
+        private(set) var value: T?
+
+        func set(_ value: T) { self.value = value }
+    }
+
+    @Test("a task cancelled before the ask does not wait for an answer")
+    func cancelledBeforeTheAsk() async throws {
+        let channel = InputChannel()
+        let request = InputRequest(flowID: "f", step: "ask", fields: [])
+        let answer = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await channel.answer(request)
+        }
+        #expect(await Self.value(of: answer, within: .seconds(10)) == .cancel)
+    }
+
     @Test("an outcome the catalog does not declare, or an unreachable authority, fails the run")
     func authorityFailures() async throws {
         let odd = FlowRunner(

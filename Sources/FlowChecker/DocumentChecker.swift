@@ -90,7 +90,8 @@ struct DocumentChecker {
         return Program(
             file: document.file, id: document.id.value, title: document.title, description: document.description,
             authority: document.authority.value, params: document.params, inputs: document.inputs, start: start,
-            steps: steps, edges: edges, subflows: subprograms, ends: ends, outputTypes: outputTypes())
+            steps: steps, edges: edges, subflows: subprograms, ends: ends, outputTypes: outputTypes(),
+            constantParams: constantParams())
     }
 
     /// Makes room for `count` edges in the edge arrays.

@@ -11,13 +11,40 @@ extension DocumentChecker {
             return .use(file: step.resolvedFile, arguments: step.arguments, ends: ends)
         }
         checkParams(step, of: subprogram)
+        let constants = Self.constantArguments(step.arguments, of: subprogram)
+        let reachable =
+            constants.isEmpty ? Set(subprogram.ends.keys.map(\.name)) : subprogram.reach(given: constants).ends
+        var map = step.ends
+        map.handlers.removeAll { handler in
+            let name = handler.outcome.value
+            guard subprogram.ends.keys.contains(EndKind(name: name)), !reachable.contains(name) else { return false }
+            reportEndNotReached(handler, of: step, constants: constants, at: index)
+            return true
+        }
         let declared = DeclaredOutcomes(
-            Dictionary(uniqueKeysWithValues: subprogram.ends.map { ($0.key.name, $0.value) }))
+            Dictionary(
+                uniqueKeysWithValues: subprogram.ends.filter { reachable.contains($0.key.name) }.map {
+                    ($0.key.name, $0.value)
+                }))
         let ends = routeOutcomes(
-            step.ends, declared: declared, from: index, subject: "sub-flow `\(step.path.value)`",
+            map, declared: declared, from: index, subject: "sub-flow `\(step.path.value)`",
             unhandled: .unhandledSubflowEnd, impossible: .impossibleSubflowEnd, noun: "end")
         if subprogram.asksTheUser { markEdgesWaiting(from: index) }
         return .use(file: step.resolvedFile, arguments: step.arguments, ends: ends)
+    }
+
+    /// FR130: the handler of an end the sub-flow reaches only with other values of the constant params. Its edge
+    /// stays in the graph (it is never taken), so what it leads to is still checked.
+    private mutating func reportEndNotReached(
+        _ handler: OutcomeHandler, of step: UseStep, constants: [String: Value], at index: Int
+    ) {
+        let given = constants.keys.sorted().map { "`\($0)` is `\(constants[$0]?.description ?? "")`" }
+        report(
+            .endNotForTheseParams,
+            "sub-flow `\(step.path.value)` never ends `\(handler.outcome.value)` when "
+                + given.joined(separator: " and ") + "; this handler is never taken",
+            at: handler.outcome.position)
+        addEdge(from: index, label: .outcome(handler.outcome.value), handler.transition, assigns: allVariables)
     }
 
     private mutating func markEdgesWaiting(from step: Int) {

@@ -23,14 +23,17 @@ public struct Program: Sendable, Hashable {
     /// The type of each output any end gives, when the checker knows it (a sub-flow's outputs keep their types
     /// in the flows that use it).
     public var outputTypes: [String: ValueType]
+    /// The params no step sets again: a value a `use` gives one holds for the whole run of the sub-flow.
+    public var constantParams: Set<String>
 
     public init(
         file: String, id: String, title: String?, description: String?, authority: String,
         params: [ParamDeclaration], inputs: [InputDeclaration], start: StepIndex, steps: [ProgramStep],
         edges: [ProgramEdge], subflows: [String: Program], ends: [EndKind: Set<String>],
-        outputTypes: [String: ValueType] = [:]
+        outputTypes: [String: ValueType] = [:], constantParams: Set<String> = []
     ) {
         self.outputTypes = outputTypes
+        self.constantParams = constantParams
         self.file = file
         self.id = id
         self.title = title
@@ -141,6 +144,8 @@ public struct ProgramEdge: Sendable, Hashable {
     public var attempts: Int?
     /// The edge taken instead once `attempts` are used up.
     public var exhausted: Program.EdgeIndex?
+    /// Why no scenario is expected to take the edge (the transition's `untested:`); coverage leaves it out.
+    public var untested: String?
     public var position: SourcePosition {
         get { mark.position }
         set { mark = SourceMark(newValue) }

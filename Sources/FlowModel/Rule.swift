@@ -46,7 +46,7 @@ public struct Rule: Sendable, Hashable {
         Rule(.tooManySteps, .error, "more steps than the limit", "split the flow into sub-flows with `use`"),
         Rule(
             .pathEscapesRoot, .error, "sub-flow path leaves the root folder",
-            "keep sub-flows inside the folder of the flow being run"),
+            "keep sub-flows inside the root: the folder of the flow being run, or `root:` in flowrun.yaml"),
         Rule(.subflowNotFound, .error, "sub-flow file cannot be read", "check the path; it is relative to this file"),
         Rule(.unsupportedExtension, .error, "not a flow file extension", "name flow files .yaml, .yml or .json"),
         Rule(
@@ -114,6 +114,9 @@ public struct Rule: Sendable, Hashable {
             .tenantMakesFailureLikely, .warning, "the tenant makes an outcome likely that the flow treats as a failure",
             "handle the outcome (e.g. continue with MFA, ask for the password or the attributes), or change the setting named"
         ),
+        Rule(
+            .endNotForTheseParams, .warning, "the sub-flow cannot reach this end with the params this `use` gives",
+            "remove the handler: with these constant params the sub-flow's `choose` never leads to that end"),
     ]
 
     init(_ code: RuleCode, _ severity: Severity, _ title: String, _ hint: String) {
@@ -176,4 +179,5 @@ extension RuleCode {
     public static let unusedAcknowledgement = RuleCode(rawValue: "FR127")
     public static let brokenSubflow = RuleCode(rawValue: "FR128")
     public static let tenantMakesFailureLikely = RuleCode(rawValue: "FR129")
+    public static let endNotForTheseParams = RuleCode(rawValue: "FR130")
 }

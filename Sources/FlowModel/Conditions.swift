@@ -1,7 +1,7 @@
-import FlowModel
 import Foundation
 
-/// The tests of `choose` branches.
+/// The tests of `choose` branches: the engine takes a branch by them, and the checker decides branches whose
+/// variable a `use` gives a constant value.
 public enum Conditions {
     /// Whether `condition` holds for `variables` (a `choose` branch is taken when its condition holds).
     public static func holds(_ condition: Condition, in variables: [String: Value]) -> Bool {
@@ -43,9 +43,10 @@ public enum Conditions {
     }
 }
 
-/// Whole-string regular expression matches.
-enum Patterns {
-    static func wholeMatch(_ pattern: String, _ text: String) -> Bool {
+/// Whole-string regular expression matches, as inputs' `pattern` and `matches` conditions test them.
+public enum Patterns {
+    /// Whether the whole of `text` matches `pattern`; an invalid pattern matches nothing.
+    public static func wholeMatch(_ pattern: String, _ text: String) -> Bool {
         guard let expression = try? NSRegularExpression(pattern: pattern) else { return false }
         let range = NSRange(text.startIndex..., in: text)
         guard let match = expression.firstMatch(in: text, options: [.anchored], range: range) else { return false }

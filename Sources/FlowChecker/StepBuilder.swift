@@ -103,6 +103,7 @@ extension DocumentChecker {
             ProgramEdge(
                 from: step, label: label, target: target, message: transition.message,
                 attempts: transition.attempts?.value, exhausted: nil, position: transition.position))
+        edges[index].untested = transition.untested?.value
         edgeDestination.append(destination)
         edgeIsBroken.append(broken)
         edgeAssigns.append(assigns)

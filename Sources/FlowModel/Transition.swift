@@ -16,6 +16,8 @@ public struct Transition: Sendable, Hashable {
     public var message: Template?
     /// How many times the transition may be taken in one session before `exhausted` is taken instead.
     public var attempts: Located<Int>?
+    /// Why no scenario is expected to take this transition (`untested:`): coverage leaves it out and says so.
+    public var untested: Located<String>?
     private var exhaustedStorage: [Transition]
 
     public init(

@@ -3,7 +3,7 @@ import FlowModel
 /// Transitions: a step name, or a map with exactly one of `goto`, `end` and `fail`.
 extension DocumentDecoder {
     static let transitionKinds = ["goto", "end", "fail"]
-    static let transitionKeys = transitionKinds + ["message", "reason", "output", "attempts", "exhausted"]
+    static let transitionKeys = transitionKinds + ["message", "reason", "output", "attempts", "exhausted", "untested"]
     /// How deeply `exhausted` transitions may nest (each level costs decoder stack).
     static let maxExhaustedNesting = 16
 
@@ -40,9 +40,24 @@ extension DocumentDecoder {
         let message = fields["message"].flatMap { template($0) }
         let target = transitionTarget(kind, fields: fields, context: context())
         let (attempts, exhausted, attemptsValid) = checkAttempts(fields, context: context())
+        let untested = fields["untested"].flatMap { untestedReason($0) }
         guard let target, attemptsValid else { return nil }
-        return Transition(
+        var transition = Transition(
             position: fields.position, target: target, message: message, attempts: attempts, exhausted: exhausted)
+        transition.untested = untested
+        return transition
+    }
+
+    /// `untested:` gives, in words, why no scenario is expected to take the transition.
+    private mutating func untestedReason(_ entry: TreeEntry) -> Located<String>? {
+        guard let reason = string(entry) else { return nil }
+        guard reason.value.contains(where: { !$0.isWhitespace }) else {
+            report(
+                .invalidValue, "`untested` must say why no scenario takes this transition, found an empty text",
+                at: reason.position, hint: "e.g. `untested: no password is sent, so this cannot happen`")
+            return nil
+        }
+        return reason
     }
 
     private mutating func transitionTarget(_ kind: TreeEntry, fields: Fields, context: @autoclosure () -> String)

@@ -3,11 +3,14 @@ import FlowModel
 /// Transition coverage of one flow file: the edges of its checked program the scenarios took.
 public struct FlowCoverage: Sendable, Hashable {
     public var file: String
-    /// Every edge: each `next`, choice, branch, outcome route and attempt exhaustion.
+    /// Every edge expected to be covered: each `next`, choice, branch, outcome route and attempt exhaustion,
+    /// except those marked `untested:`.
     public var total: Int
     public var covered: Set<Int>
     /// The edges no scenario took, in source order.
     public var uncovered: [EdgeDescription]
+    /// The edges marked `untested:`, left out of the count, in source order (a scenario may still take one).
+    public var untested: [EdgeDescription] = []
 
     /// Covered edges as a percentage (100 for a flow without edges).
     public var percent: Double {
@@ -21,6 +24,8 @@ public struct EdgeDescription: Sendable, Hashable {
     public var position: SourcePosition
     /// `submit_code: invalidCode → ask_code`, `submit_code: invalidCode (exhausted) → failure too_many_attempts`.
     public var text: String
+    /// Why no scenario is expected to take the edge, when it is marked `untested:`.
+    public var untestedReason: String?
 
     init(_ program: Program, _ index: Int) {
         let edge = program.edges[index]
@@ -37,6 +42,7 @@ public struct EdgeDescription: Sendable, Hashable {
         case .end(let end): target = "end \(end.kind.value.name)" + (end.reason.map { " \($0.value)" } ?? "")
         }
         text = "\(from): \(label) → \(target)"
+        untestedReason = edge.untested
     }
 }
 
@@ -52,10 +58,16 @@ public enum CoverageCounter {
         var seen: Set<String> = []
         var coverage: [FlowCoverage] = []
         for program in programs.flatMap(ScenarioChecker.programs) where seen.insert(program.file).inserted {
-            let covered = (taken[program.file] ?? []).filter { program.edges.indices.contains($0) }
-            let uncovered = program.edges.indices.filter { !covered.contains($0) }.map { EdgeDescription(program, $0) }
+            let expected = program.edges.indices.filter { program.edges[$0].untested == nil }
+            let covered = (taken[program.file] ?? []).filter { expected.contains($0) }
+            let uncovered = expected.filter { !covered.contains($0) }.map { EdgeDescription(program, $0) }
+            let untested = program.edges.indices.filter { program.edges[$0].untested != nil }.map {
+                EdgeDescription(program, $0)
+            }
             coverage.append(
-                FlowCoverage(file: program.file, total: program.edges.count, covered: covered, uncovered: uncovered))
+                FlowCoverage(
+                    file: program.file, total: expected.count, covered: covered, uncovered: uncovered,
+                    untested: untested))
         }
         return coverage.sorted { $0.file < $1.file }
     }

@@ -62,6 +62,16 @@ public struct TestReport: Sendable {
                     lines.append("  \(file):\(edge.position.line):\(edge.position.column): \(edge.text)")
                 }
             }
+            let untested = coverage.flatMap { flow in flow.untested.map { (flow.file, $0) } }
+            if !untested.isEmpty {
+                lines.append("")
+                lines.append("Edges marked untested (not counted)")
+                for (file, edge) in untested {
+                    lines.append(
+                        "  \(file):\(edge.position.line):\(edge.position.column): \(edge.text) — "
+                            + (edge.untestedReason ?? ""))
+                }
+            }
         }
         lines.append("")
         for error in errors { lines.append("ERROR \(error.description)") }
@@ -246,6 +256,15 @@ private struct JSONReport: Encodable {
         var line: Int
         var column: Int
         var edge: String
+        /// The `untested:` reason of a marked edge.
+        var reason: String?
+
+        init(_ edge: EdgeDescription) {
+            line = edge.position.line
+            column = edge.position.column
+            self.edge = edge.text
+            reason = edge.untestedReason
+        }
     }
 
     struct Coverage: Encodable {
@@ -254,6 +273,7 @@ private struct JSONReport: Encodable {
         var covered: Int
         var percent: Double
         var uncovered: [Edge]
+        var untested: [Edge]
     }
 
     /// A problem of a scenario file that could not be loaded.
@@ -302,9 +322,7 @@ private struct JSONReport: Encodable {
             Coverage(
                 file: flow.file, edges: flow.total, covered: flow.covered.count,
                 percent: (flow.percent * 10).rounded() / 10,
-                uncovered: flow.uncovered.map {
-                    Edge(line: $0.position.line, column: $0.position.column, edge: $0.text)
-                })
+                uncovered: flow.uncovered.map(Edge.init), untested: flow.untested.map(Edge.init))
         }
         let totals = CoverageCounter.totals(report.coverage)
         summary = Summary(

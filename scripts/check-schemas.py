@@ -17,7 +17,7 @@ same path (or the schema's $id) in "$schema". Every flow file under an `--expect
 (negative fixtures); a YAML fixture may say why with a line `# expect: TEXT`, and then one of its errors
 ("message at json-path") must contain TEXT.
 
-With no arguments: flows/ (with its scenario files in flows/tests/), schemas/tests/valid/ and
+With no arguments: flows/ (with its scenario files in flows/tests/), Examples/, schemas/tests/valid/ and
 schemas/tests/scenarios/valid/ are checked as valid, schemas/tests/invalid/ and schemas/tests/scenarios/invalid/
 as invalid.
 With only --expect-invalid, flows/ is checked as valid too. Relative paths are resolved against the repository
@@ -53,7 +53,12 @@ CONFIG_SCHEMAS = {
 }
 SCENARIO_SUFFIXES = (".test.yaml", ".test.yml", ".test.json")
 CATALOGS = os.path.join(ROOT, "schemas", "catalogs")
-DEFAULT_VALID = ["flows", os.path.join("schemas", "tests", "valid"), os.path.join("schemas", "tests", "scenarios", "valid")]
+DEFAULT_VALID = [
+    "flows",
+    "Examples",
+    os.path.join("schemas", "tests", "valid"),
+    os.path.join("schemas", "tests", "scenarios", "valid"),
+]
 DEFAULT_INVALID = [os.path.join("schemas", "tests", "invalid"), os.path.join("schemas", "tests", "scenarios", "invalid")]
 FLOW_EXTENSIONS = (".yaml", ".yml", ".json")
 MODELINE_PREFIX = "# yaml-language-server: $schema="

@@ -12,16 +12,30 @@ public struct FlowCompiler: Sendable {
     public var catalogs: [ActionCatalog]
     /// Rules whose findings are dropped (for tests that must run flows the security lint rejects).
     public var disabledRules: Set<RuleCode>
+    /// The project's root folder (`root:` of `flowrun.yaml`): every flow file and sub-flow must lie inside it.
+    /// Without one, each flow's own folder is the root of its sub-flows.
+    public var root: String?
 
-    public init(catalogs: [ActionCatalog], limits: LoaderLimits = LoaderLimits(), disabledRules: Set<RuleCode> = []) {
+    public init(
+        catalogs: [ActionCatalog], limits: LoaderLimits = LoaderLimits(), disabledRules: Set<RuleCode> = [],
+        root: String? = nil
+    ) {
         self.catalogs = catalogs
         self.limits = limits
         self.disabledRules = disabledRules
+        self.root = root
     }
 
-    /// Compiles a flow file. Its sub-flows must stay inside `root`, by default the file's own folder. Never
-    /// throws, never crashes: every problem is a diagnostic.
+    /// Compiles a flow file. Its sub-flows must stay inside `root`, by default the compiler's ``root`` or else
+    /// the file's own folder. Never throws, never crashes: every problem is a diagnostic.
     public func compile(file: String, root: String? = nil) -> CompiledFlow {
+        let root = root ?? self.root
+        if let root, !FlowPath.isInside(file, root: root) {
+            let diagnostic = Diagnostic(
+                .pathEscapesRoot, "`\(file)` is outside the project's root folder `\(root)`", file: file, at: nil,
+                hint: "move the flow under the root, or set `root:` in flowrun.yaml to a folder that holds it")
+            return CompiledFlow(program: nil, digest: nil, files: [], diagnostics: [diagnostic])
+        }
         let loaded = FlowLoader(limits: limits, rootDirectory: root).load(file: file)
         guard let flows = loaded.flows else {
             return CompiledFlow(program: nil, digest: nil, files: [], diagnostics: loaded.diagnostics.deduplicated())
@@ -50,7 +64,7 @@ public struct FlowCompiler: Sendable {
         compile(bytes: Array(text.utf8), file: file)
     }
 
-    /// Checks many flow files, each with its own folder as root. A finding reported through several files (a
+    /// Checks many flow files, each with the compiler's ``root`` or else its own folder as root. A finding reported through several files (a
     /// shared sub-flow) is kept once, and a finding about one of `files` names it as `files` spells it,
     /// however a `use` path spelled it.
     public func diagnostics(files: [String]) -> [Diagnostic] {

@@ -6,10 +6,32 @@ import NativeAuth
 
 /// Compiles flow files with the native-auth catalog, and prints what was found.
 struct FlowValidation {
-    var compiler = FlowCompiler(catalogs: [NativeAuthClient.defaultCatalog])
+    var compiler: FlowCompiler
 
-    /// Compiles `file` (its folder is the root its sub-flows must stay in): the program when it has no error,
-    /// the digest of its files and every finding.
+    /// Compiles with the project's root from `flowrun.yaml` (a malformed file is an error, never ignored).
+    init() throws {
+        compiler = FlowCompiler(catalogs: [NativeAuthClient.defaultCatalog], root: try Self.projectRoot())
+    }
+
+    /// The root folder `flowrun.yaml` names, checked to be a folder; nil when it names none. A malformed file
+    /// or a root that is not a folder is a usage error.
+    static func projectRoot() throws -> String? {
+        let project: ProjectFile
+        do {
+            project = try ProjectFile.load()
+        } catch let failure as CommandFailure {
+            throw UsageError(failure.description)
+        }
+        guard let root = project.root else { return nil }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError("\(ProjectFile.name): `root: \(root)` is not a folder")
+        }
+        return FlowPath.normalize(root)
+    }
+
+    /// Compiles `file` (its sub-flows must stay in the project's root, or else its own folder): the program
+    /// when it has no error, the digest of its files and every finding.
     func load(file: String) -> CompiledFlow {
         compiler.compile(file: file)
     }

@@ -38,7 +38,7 @@ struct Graph: ParsableCommand {
             throw ExitCode.usage
         }
 
-        let compiled = FlowValidation().load(file: file)
+        let compiled = try FlowValidation().load(file: file)
         let (program, diagnostics) = (compiled.program, compiled.diagnostics)
         FlowValidation.printToStandardError(diagnostics, file: file)
         guard !diagnostics.hasErrors, let program else {

@@ -12,12 +12,13 @@ import Foundation
 /// challengeTypes: oob password redirect       # or a list
 /// capabilities: [mfa_required]
 /// stateDir: .flowrun
+/// root: .                                     # sub-flows may be anywhere under this folder
 /// ```
 struct ProjectFile: Equatable {
     /// The file name looked for in the working folder.
     static let name = "flowrun.yaml"
     /// The keys the file may hold.
-    static let keys = ["authority", "tenant", "clientId", "challengeTypes", "capabilities", "stateDir"]
+    static let keys = ["authority", "tenant", "clientId", "challengeTypes", "capabilities", "stateDir", "root"]
 
     var authority: String?
     var tenant: String?
@@ -25,6 +26,9 @@ struct ProjectFile: Equatable {
     var challengeTypes: [String]?
     var capabilities: [String]?
     var stateDir: String?
+    /// The folder every flow and sub-flow must lie in (so `signup/` may use `../shared/`), relative to the
+    /// working folder; without it each flow's own folder is the root of its sub-flows.
+    var root: String?
 
     /// `flowrun.yaml` of the working folder; empty settings when there is none.
     static func load(folder: String = FileManager.default.currentDirectoryPath) throws -> ProjectFile {
@@ -60,6 +64,7 @@ struct ProjectFile: Equatable {
             case "challengeTypes": file.challengeTypes = try words(value, entry.key)
             case "capabilities": file.capabilities = try words(value, entry.key)
             case "stateDir": file.stateDir = try textValue(value, entry.key)
+            case "root": file.root = try textValue(value, entry.key)
             default:
                 throw CommandFailure(
                     "\(name):\(entry.keyPosition): unknown key `\(entry.key)` (known: \(keys.joined(separator: ", ")))")

@@ -67,7 +67,7 @@ struct Run: AsyncParsableCommand {
     var resume: String?
 
     func run() async throws {
-        let loaded = FlowValidation().load(file: flow)
+        let loaded = try FlowValidation().load(file: flow)
         guard let program = loaded.program, let digest = loaded.digest else {
             FlowValidation.printToStandardError(loaded.diagnostics, file: flow)
             throw ExitCode.usage

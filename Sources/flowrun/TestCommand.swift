@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowModel
 import FlowTesting
 import Foundation
+import NativeAuthEmulator
 
 /// `flowrun test PATH...`
 struct Test: AsyncParsableCommand {
@@ -51,12 +52,19 @@ struct Test: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --explore, write the derived scenarios to this folder.", valueName: "dir"))
     var write: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --explore, the tenant the runs meet (an authority.yaml); written into the scenario files.",
+            valueName: "file"))
+    var config: String?
+
     func validate() throws {
         if let minCoverage, !(0...100).contains(minCoverage) {
             throw ValidationError("--min-coverage takes a percentage from 0 to 100")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of at least 1") }
         if write != nil && !explore { throw ValidationError("--write goes with --explore") }
+        if config != nil && !explore { throw ValidationError("--config goes with --explore") }
     }
 
     func run() async throws {
@@ -108,7 +116,7 @@ struct Test: AsyncParsableCommand {
                 "no scenario files (*.test.yaml, *.test.yml, *.test.json) found in \(paths.joined(separator: ", "))")
             throw ExitCode.usage
         }
-        let loader = ScenarioLoader()
+        let loader = ScenarioLoader(root: try FlowValidation.projectRoot())
         var loaded: [LoadedScenarios] = []
         var diagnostics: [Diagnostic] = []
         for file in found.files {
@@ -142,15 +150,18 @@ struct Test: AsyncParsableCommand {
             Terminal.error("no flow files (.yaml, .yml, .json) found in \(paths.joined(separator: ", "))")
             throw ExitCode.usage
         }
+        let tenant = try config.map(TenantConfiguration.option)
         var results: [ScenarioResult] = []
         var programs: [Program] = []
         for file in found.files {
-            let loaded = FlowValidation().load(file: file)
+            let loaded = try FlowValidation().load(file: file)
             guard let program = loaded.program, let digest = loaded.digest else {
                 FlowValidation.printToStandardError(loaded.diagnostics, file: file)
                 throw ExitCode.usage
             }
-            let exploration = await Explorer(program: program, digest: digest, file: file).explore()
+            var explorer = Explorer(program: program, digest: digest, file: file)
+            if let tenant { explorer.tenant = tenant }
+            let exploration = await explorer.explore()
             results += exploration.results
             if let progress { exploration.results.forEach(progress) }
             programs.append(program)

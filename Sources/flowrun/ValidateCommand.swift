@@ -62,8 +62,11 @@ struct Validate: ParsableCommand {
             throw ExitCode.usage
         }
 
-        var diagnostics = FlowValidation().check(files: found.files)
-        if let config { diagnostics += try tenantFit(config).findings(in: found.files, besides: diagnostics) }
+        let validation = try FlowValidation()
+        var diagnostics = validation.check(files: found.files)
+        if let config {
+            diagnostics += try tenantFit(config).findings(in: found.files, besides: diagnostics, using: validation)
+        }
         var sources = FlowValidation.sources(for: diagnostics)
         var files = found.files
         if let input {
@@ -116,12 +119,7 @@ extension Validate {
     /// The tenant of `--config` with the client's capabilities; a configuration that cannot be read is a usage
     /// error.
     func tenantFit(_ file: String) throws -> TenantFit {
-        let configuration: TenantConfiguration
-        do {
-            configuration = try TenantConfiguration.load(file: file)
-        } catch {
-            throw UsageError("--config: \(error)")
-        }
+        let configuration = try TenantConfiguration.option(file)
         let declared =
             try capabilities.map { $0.split(separator: " ").map(String.init) }
             ?? ProjectFile.load().capabilities ?? []
@@ -131,11 +129,13 @@ extension Validate {
 
 extension TenantFit {
     /// FR129 warnings for the flows of `files` that compile, each reported once.
-    func findings(in files: [String], besides diagnostics: [Diagnostic]) -> [Diagnostic] {
+    func findings(in files: [String], besides diagnostics: [Diagnostic], using validation: FlowValidation)
+        -> [Diagnostic]
+    {
         var found = Set(diagnostics)
         var added: [Diagnostic] = []
         for file in files {
-            guard let program = FlowValidation().load(file: file).program else { continue }
+            guard let program = validation.load(file: file).program else { continue }
             for finding in check(program) where found.insert(finding).inserted { added.append(finding) }
         }
         return added

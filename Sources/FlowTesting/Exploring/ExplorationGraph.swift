@@ -17,13 +17,21 @@ struct ExplorationGraph: Sendable {
     let programs: [String: Program]
     /// Every edge, the flow's first, in source order.
     let edges: [EdgeID]
+    /// The edges worth heading for: those a run can take with the params it is given (a shared sub-flow's
+    /// branches for other constant params are not), except those marked `untested:`.
+    let targets: [EdgeID]
     private let following: [EdgeID: [EdgeID]]
     private let preceding: [EdgeID: [EdgeID]]
 
-    init(_ root: Program) {
+    init(_ root: Program, params: [String: Value] = [:]) {
         let all = ScenarioChecker.programs(root)
-        programs = Dictionary(all.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+        let programs = Dictionary(all.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+        self.programs = programs
         edges = all.flatMap { program in program.edges.indices.map { EdgeID(file: program.file, index: $0) } }
+        let reachable = root.reach(given: params).edges
+        targets = edges.filter { edge in
+            reachable[edge.file]?.contains(edge.index) == true && programs[edge.file]?.edges[edge.index].untested == nil
+        }
         var callers: [String: [(file: String, ends: [String: Int])]] = [:]
         for program in all {
             for step in program.steps {

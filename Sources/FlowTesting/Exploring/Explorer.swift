@@ -24,6 +24,8 @@ public struct Explorer: Sendable {
     public var maxScenarios = 100
     /// The most restarts of one run.
     public var maxRestarts = 40
+    /// The tenant the runs meet (`--config authority.yaml`); the embedded authority's defaults otherwise.
+    public var tenant = TenantConfiguration()
 
     static let existingUser = "existing.user@example.com"
     static let newUser = "new.user@example.com"
@@ -34,43 +36,36 @@ public struct Explorer: Sendable {
         self.file = file
     }
 
-    /// The authority the scenarios start from: one user (with a password when the flow asks for one), signed
-    /// in on the device when the flow works on the signed-in account without signing in.
+    /// The actions a run can call: a shared sub-flow's actions for other values of its constant params (its
+    /// sign-up branch, in a password reset) are left out.
+    var actions: Set<String> { program.reach(given: Self.params(for: program)).actions }
+
+    /// The authority the scenarios start from: ``tenant`` with one user (with a password when the flow asks for
+    /// one), signed in on the device when the flow works on the signed-in account without signing in.
     var setup: AuthoritySetup {
-        let actions = Set(
-            ScenarioChecker.programs(program).flatMap { program in
-                program.steps.compactMap { step -> String? in
-                    if case .action(let name, _, _) = step.kind { return name }
-                    return nil
-                }
-            })
+        let actions = actions
         let signsIn = actions.contains { $0.hasPrefix("signIn.") || $0.hasPrefix("signUp.") }
         let usesAccount = actions.contains { $0.hasPrefix("token.") || $0.hasPrefix("account.") }
         let asksPassword = ScenarioChecker.programs(program).contains { program in
             program.inputs.contains { $0.type == .password }
         }
         return AuthoritySetup(
+            tenant: tenant,
             users: [UserSeed(username: Self.existingUser, password: asksPassword ? ExplorerInputs.password : nil)],
             signedIn: usesAccount && !signsIn ? Self.existingUser : nil)
     }
 
     /// The address the runs answer email inputs with: a new one for flows that sign users up.
     var email: String {
-        let signsUp = ScenarioChecker.programs(program).contains { program in
-            program.steps.contains { step in
-                if case .action(let name, _, _) = step.kind { return name.hasPrefix("signUp.") }
-                return false
-            }
-        }
-        return signsUp ? Self.newUser : Self.existingUser
+        actions.contains { $0.hasPrefix("signUp.") } ? Self.newUser : Self.existingUser
     }
 
     public func explore() async -> Exploration {
-        let graph = ExplorationGraph(program)
+        let graph = ExplorationGraph(program, params: Self.params(for: program))
         let setup = setup
         var covered: Set<EdgeID> = []
         var scenarios: [Scenario] = []
-        while scenarios.count < maxScenarios, covered.count < graph.edges.count {
+        while scenarios.count < maxScenarios, !Set(graph.targets).isSubset(of: covered) {
             guard let run = await steeredRun(graph: graph, setup: setup, covered: covered) else { break }
             let new = run.taken.subtracting(covered)
             guard !new.isEmpty else { break }
@@ -87,6 +82,7 @@ public struct Explorer: Sendable {
     private struct SteeredRun {
         var plan: Plan
         var answers: [String: [ScriptedAnswer]]
+        var inputOrder: [String]
         var record: RunRecord
         var outcome: RunOutcome
         var taken: Set<EdgeID>
@@ -114,7 +110,8 @@ public struct Explorer: Sendable {
             }
             let record = RunRecord(events: state.events, outcome: outcome)
             return SteeredRun(
-                plan: plan, answers: state.recordedAnswers, record: record, outcome: outcome, taken: taken)
+                plan: plan, answers: state.recordedAnswers, inputOrder: state.inputOrder, record: record,
+                outcome: outcome, taken: taken)
         }
         return nil
     }
@@ -161,8 +158,10 @@ public struct Explorer: Sendable {
             return "\(fault.action.value) answers \(outcome.value)"
         }
         let name = String(format: "explore %02d: %@ → %@", number, forced ?? "as the authority answers", end)
-        return Scenario(
+        var scenario = Scenario(
             name: Located(name, at: SourcePosition(line: number, column: 1)), params: Self.params(for: program),
             inputs: run.answers, faults: faults, expect: expect)
+        scenario.inputOrder = run.inputOrder
+        return scenario
     }
 }

@@ -34,6 +34,7 @@ final class ExplorerState: @unchecked Sendable {
     private(set) var plan: Plan
     private var restart = false
     private var answers: [String: [ScriptedAnswer]] = [:]
+    private var order: [String] = []
     private var calls: [String: Int] = [:]
     /// The outcome of each call, with the edge taken right after it.
     private var outcomes: [(key: CallKey, outcome: String, variables: Set<String>)] = []
@@ -71,7 +72,7 @@ final class ExplorerState: @unchecked Sendable {
     /// Distance from each edge to the nearest edge no run has taken yet.
     func distancesToUncovered() -> [EdgeID: Int] {
         let covered = lock.withLock { coveredBefore.union(takenNow) }
-        return graph.distances(to: graph.edges.filter { !covered.contains($0) })
+        return graph.distances(to: graph.targets.filter { !covered.contains($0) })
     }
 
     /// Counts a call of `action` and returns its key.
@@ -103,8 +104,14 @@ final class ExplorerState: @unchecked Sendable {
     var mustRestart: Bool { lock.withLock { restart } }
 
     func record(_ answer: ScriptedAnswer, for input: String) {
-        lock.withLock { answers[input, default: []].append(answer) }
+        lock.withLock {
+            if answers[input] == nil { order.append(input) }
+            answers[input, default: []].append(answer)
+        }
     }
+
+    /// The inputs answered, in the order they were first asked.
+    var inputOrder: [String] { lock.withLock { order } }
 
     var recordedAnswers: [String: [ScriptedAnswer]] { lock.withLock { answers } }
 

@@ -49,6 +49,8 @@ public struct Scenario: Sendable {
     public var params: [String: Value]
     /// Answers per input, in the order they are asked.
     public var inputs: [String: [ScriptedAnswer]]
+    /// The inputs in the order they are first asked (or written), which a written scenario file keeps.
+    public var inputOrder: [String] = []
     public var faults: [Fault]
     public var expect: Expectation
 

@@ -119,7 +119,10 @@ struct ScenarioDecoder {
         else { return nil }
         var scenario = Scenario(name: name)
         if let entry = fields["params"] { scenario.params = reader.values(entry.value, "`params`")?.value ?? [:] }
-        if let entry = fields["inputs"] { scenario.inputs = inputs(entry.value) }
+        if let entry = fields["inputs"] {
+            scenario.inputs = inputs(entry.value)
+            if case .map(let entries) = entry.value.value { scenario.inputOrder = entries.map(\.key) }
+        }
         if let entry = fields["faults"], let items = reader.list(entry.value, "`faults`") {
             scenario.faults = items.compactMap { fault($0) }
         }

@@ -16,10 +16,16 @@ public struct LoadedScenarios: Sendable {
 public struct ScenarioLoader: Sendable {
     public var limits: LoaderLimits
     public var catalogs: [ActionCatalog]
+    /// The project's root folder, which every flow and sub-flow must lie in; nil: each flow's own folder.
+    public var root: String?
 
-    public init(limits: LoaderLimits = LoaderLimits(), catalogs: [ActionCatalog] = [NativeAuthClient.defaultCatalog]) {
+    public init(
+        limits: LoaderLimits = LoaderLimits(), catalogs: [ActionCatalog] = [NativeAuthClient.defaultCatalog],
+        root: String? = nil
+    ) {
         self.limits = limits
         self.catalogs = catalogs
+        self.root = root
     }
 
     /// Loads a scenario file and its flow. Every problem of either is a diagnostic; the result is `nil` when
@@ -43,7 +49,7 @@ public struct ScenarioLoader: Sendable {
         var diagnostics = read.diagnostics + decoder.diagnostics
         guard let decoded else { return (nil, diagnostics) }
         let flow = decoded.flow
-        let compiled = FlowCompiler(catalogs: catalogs, limits: limits).compile(file: flow.value)
+        let compiled = FlowCompiler(catalogs: catalogs, limits: limits, root: self.root).compile(file: flow.value)
         let flowDiagnostics = compiled.diagnostics
         guard let program = compiled.program, let digest = compiled.digest, !flowDiagnostics.hasErrors else {
             diagnostics.append(

@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowModel
 import Foundation
+import NativeAuthEmulator
 
 /// Writes scenarios as a scenario file (YAML with JSON-quoted scalars), the format ``ScenarioLoader`` reads.
 public enum ScenarioWriter {
@@ -9,8 +10,10 @@ public enum ScenarioWriter {
         var lines = header.split(separator: "\n", omittingEmptySubsequences: false).map { "# \($0)" }
         lines.append("flow: \(QuotedString.quoted(flowPath))")
         let setup = file.authority
-        if !setup.users.isEmpty || setup.signedIn != nil {
+        let tenant = setup.tenant == TenantConfiguration() ? nil : tenantJSON(setup.tenant)
+        if !setup.users.isEmpty || setup.signedIn != nil || tenant != nil {
             lines.append("authority:")
+            if let tenant { lines.append("  tenant: \(tenant)") }
             if !setup.users.isEmpty {
                 lines.append("  users:")
                 for user in setup.users {
@@ -26,7 +29,10 @@ public enum ScenarioWriter {
             if !scenario.params.isEmpty { lines.append("    params: \(json(.object(scenario.params)))") }
             if !scenario.inputs.isEmpty {
                 lines.append("    inputs:")
-                for (name, answers) in scenario.inputs.sorted(by: { $0.key < $1.key }) {
+                let ordered = scenario.inputOrder.filter { scenario.inputs[$0] != nil }
+                let rest = scenario.inputs.keys.filter { !ordered.contains($0) }.sorted()
+                for name in ordered + rest {
+                    let answers = scenario.inputs[name] ?? []
                     lines.append("      \(name): [" + answers.map(text).joined(separator: ", ") + "]")
                 }
             }
@@ -43,6 +49,13 @@ public enum ScenarioWriter {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The tenant's settings as one line of JSON (which YAML reads as a flow mapping), keys sorted.
+    private static func tenantJSON(_ tenant: TenantConfiguration) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(tenant)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     private static func text(_ answer: ScriptedAnswer) -> String {

@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "NativeAuth", targets: ["NativeAuth"]),
         .library(name: "NativeAuthEmulator", targets: ["NativeAuthEmulator"]),
         .library(name: "NativeAuthHTTP", targets: ["NativeAuthHTTP"]),
+        .library(name: "NativeAuthURLSession", targets: ["NativeAuthURLSession"]),
         .library(name: "NativeAuthServer", targets: ["NativeAuthServer"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
@@ -65,6 +66,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .target(name: "NativeAuthURLSession", dependencies: ["NativeAuthWire", "FlowModel"]),
         .target(
             name: "NativeAuthServer",
             dependencies: [
@@ -87,7 +89,8 @@ let package = Package(
             name: "flowrun",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
-                "NativeAuth", "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowTesting",
+                "NativeAuth", "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthURLSession", "NativeAuthServer",
+                "FlowTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -138,8 +141,8 @@ let package = Package(
         .testTarget(
             name: "NativeAuthHTTPTests",
             dependencies: [
-                "NativeAuthHTTP", "NativeAuthWire", "NativeAuth", "FlowEngine", "FlowLoader", "FlowModel",
-                "NativeAuthServer",
+                "NativeAuthHTTP", "NativeAuthURLSession", "NativeAuthWire", "NativeAuth", "FlowEngine", "FlowLoader",
+                "FlowModel", "NativeAuthServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import FlowModel
 import Foundation
 import NIOCore
+import NativeAuthWire
 
 /// The dev outbox of an emulator served over HTTP (`flowrun serve --dev-outbox`): `GET {origin}/outbox?to=…&limit=N`
 /// lists the codes it "sent", newest first, as `[{to, code, purpose, sentAt, expiresAt}]`. A real tenant has

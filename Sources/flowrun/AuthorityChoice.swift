@@ -1,6 +1,6 @@
 import Foundation
 import NativeAuth
-import NativeAuthHTTP
+import NativeAuthWire
 
 /// The authority and client settings of a run, from the command line first, then `flowrun.yaml`.
 struct AuthorityChoice: Equatable {

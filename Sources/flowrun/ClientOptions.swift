@@ -33,4 +33,16 @@ struct ClientOptions: ParsableArguments {
             "The capabilities the client declares, space-separated: mfa_required registration_required.",
             valueName: "capabilities"))
     var capabilities: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With an authority URL: the HTTP client, `asynchttpclient` (the default, SwiftNIO) or `urlsession` (Foundation's URLSession, as apps use; the system's proxies and trust).",
+            valueName: "client"))
+    var httpClient: HTTPClientChoice = .asynchttpclient
+}
+
+/// The HTTP clients a run can send native-auth requests with.
+enum HTTPClientChoice: String, CaseIterable, ExpressibleByArgument {
+    case asynchttpclient
+    case urlsession
 }

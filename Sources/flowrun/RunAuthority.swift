@@ -6,6 +6,8 @@ import Logging
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthHTTP
+import NativeAuthURLSession
+import NativeAuthWire
 import Synchronization
 
 /// The authority a run talks to, as chosen by `--authority`, `--tenant` and `flowrun.yaml`: the native-auth
@@ -44,10 +46,18 @@ struct RunAuthority {
             try state.prepare()
             let client = NativeAuthClient(
                 configuration: choice.configuration(defaultClientID: defaultClientID),
-                transport: HTTPTransport(authority: url, logger: Self.logger()),
+                transport: Self.transport(options.httpClient, authority: url),
                 accounts: FileAccountStore(path: state.file("account.json")))
             return RunAuthority(
                 client: client, interactive: client, outbox: realTenant ? .none(url) : .dev(DevOutbox(authority: url)))
+        }
+    }
+
+    /// The transport to `authority` over the HTTP client chosen.
+    static func transport(_ client: HTTPClientChoice, authority: URL) -> any Transport {
+        switch client {
+        case .asynchttpclient: return HTTPTransport(authority: authority, logger: logger())
+        case .urlsession: return URLSessionTransport(authority: authority)
         }
     }
 

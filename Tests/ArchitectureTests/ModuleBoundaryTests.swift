@@ -8,14 +8,14 @@ import Testing
     static let layers: [String: Int] = [
         "FlowModel": 0,
         "FlowLoader": 1, "FlowChecker": 1, "FlowReporting": 1, "FlowEngine": 1, "NativeAuthWire": 1,
-        "FlowCompiler": 2, "NativeAuth": 2, "NativeAuthEmulator": 2, "NativeAuthHTTP": 2,
+        "FlowCompiler": 2, "NativeAuth": 2, "NativeAuthEmulator": 2, "NativeAuthHTTP": 2, "NativeAuthURLSession": 2,
         "NativeAuthServer": 3, "FlowTesting": 3,
         "flowrun": 4, "flowrun-bench": 4,
     ]
 
     /// Modules of the toolchain, which no target declares.
     static let toolchainModules: Set<String> = [
-        "Foundation", "FoundationEssentials", "FoundationXML", "Dispatch", "Glibc", "Musl", "Darwin", "Synchronization",
+        "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Dispatch", "Glibc", "Musl", "Darwin", "Synchronization",
         "Testing", "XCTest",
     ]
 

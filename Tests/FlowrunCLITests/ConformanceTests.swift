@@ -143,14 +143,16 @@ import Testing
         },
     ]
 
-    @Test func embeddedAndHTTPAgree() throws {
+    /// Each HTTP client runs the scenarios against a server of its own (the server keeps its users).
+    @Test(arguments: ["asynchttpclient", "urlsession"])
+    func embeddedAndHTTPAgree(httpClient: String) throws {
         let serverFolder = try FlowFolder()
         try serverFolder.write("authority.yaml", Tenant.standard)
         let server = try ServeProcess(stateDir: serverFolder.url.appendingPathComponent("state"), in: serverFolder.url)
         #expect(server.url.scheme == "http" && server.url.host == "127.0.0.1", "\(server.url)")
         for scenario in Self.scenarios {
             let embedded = try scenario.steps(try Venue.embedded())
-            let remote = try scenario.steps(try Venue.http(server.url))
+            let remote = try scenario.steps(try Venue.http(server.url, httpClient: httpClient))
             Self.compare(scenario, embedded: embedded, http: remote)
         }
         let (status, exited) = server.stop()

@@ -13,14 +13,15 @@ struct Venue {
         return Venue(name: "embedded") { flow, inputs, options in try sandbox.run(flow, inputs: inputs, options) }
     }
 
-    /// `--authority URL` with a fresh state folder, in a fresh working folder.
-    static func http(_ authority: URL) throws -> Venue {
+    /// `--authority URL` over the HTTP client `httpClient`, with a fresh state folder, in a fresh working folder.
+    static func http(_ authority: URL, httpClient: String = "asynchttpclient") throws -> Venue {
         let folder = try FlowFolder()
         let stateDir = folder.url.appendingPathComponent("state-b")
-        return Venue(name: "http") { flow, inputs, options in
+        return Venue(name: "http over \(httpClient)") { flow, inputs, options in
             let file = flow.contains("/") ? flow : FlowLibrary.flow(flow)
             var arguments = [
                 "run", file, "--state-dir", stateDir.path, "--json", "--authority", authority.absoluteString,
+                "--http-client", httpClient,
             ]
             for input in inputs { arguments += ["--input", input] }
             return FlowRun(try Flowrun.run(arguments + options, in: folder.url), json: true)

@@ -1,6 +1,7 @@
 import Foundation
 import NativeAuth
 import NativeAuthHTTP
+import NativeAuthWire
 import Testing
 
 /// Authority URLs and the dev outbox.

@@ -5,6 +5,8 @@ import Foundation
 import Logging
 import NativeAuth
 import NativeAuthHTTP
+import NativeAuthURLSession
+import NativeAuthWire
 import Testing
 
 /// The `native-auth` catalog the CLI uses.
@@ -46,15 +48,28 @@ actor SleepRecorder {
     }
 }
 
-/// A native-auth client over ``HTTPTransport`` to `authority`.
+/// The HTTP transports a native-auth client can use.
+enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case asyncHTTPClient
+    case urlSession
+
+    var testDescription: String { rawValue }
+}
+
+/// A native-auth client over ``HTTPTransport`` (or ``URLSessionTransport``) to `authority`.
 func httpClient(
     _ authority: URL, configuration: NativeAuthConfiguration = .test, account: CachedAccount? = nil,
     requestTimeout: Duration = .seconds(10), sleeps: SleepRecorder = SleepRecorder(),
-    logger: Logger = Logger(label: "test")
+    logger: Logger = Logger(label: "test"), over kind: TransportKind = .asyncHTTPClient
 ) -> NativeAuthClient {
-    NativeAuthClient(
+    let transport: any Transport =
+        switch kind {
+        case .asyncHTTPClient: HTTPTransport(authority: authority, requestTimeout: requestTimeout, logger: logger)
+        case .urlSession: URLSessionTransport(authority: authority, requestTimeout: requestTimeout)
+        }
+    return NativeAuthClient(
         configuration: configuration,
-        transport: HTTPTransport(authority: authority, requestTimeout: requestTimeout, logger: logger),
+        transport: transport,
         accounts: MemoryAccountStore(account: account), catalog: nativeAuthCatalog, now: { fixedNow },
         sleep: { await sleeps.record($0) })
 }

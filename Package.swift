@@ -155,7 +155,7 @@ let package = Package(
             name: "NativeAuthServerTests",
             dependencies: [
                 "EmulatorTestSupport", "NativeAuthServer", "NativeAuthEmulator", "NativeAuthWire", "NativeAuth",
-                "FlowEngine", "FlowModel",
+                "NativeAuthURLSession", "FlowCompiler", "FlowEngine", "FlowModel",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

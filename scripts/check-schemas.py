@@ -17,7 +17,7 @@ same path (or the schema's $id) in "$schema". Every flow file under an `--expect
 (negative fixtures); a YAML fixture may say why with a line `# expect: TEXT`, and then one of its errors
 ("message at json-path") must contain TEXT.
 
-With no arguments: flows/ (with its scenario files in flows/tests/), Examples/, schemas/tests/valid/ and
+With no arguments: flows/ (with its scenario files in flows/tests/), Examples/shared-subflows/, schemas/tests/valid/ and
 schemas/tests/scenarios/valid/ are checked as valid, schemas/tests/invalid/ and schemas/tests/scenarios/invalid/
 as invalid.
 With only --expect-invalid, flows/ is checked as valid too. Relative paths are resolved against the repository
@@ -55,7 +55,7 @@ SCENARIO_SUFFIXES = (".test.yaml", ".test.yml", ".test.json")
 CATALOGS = os.path.join(ROOT, "schemas", "catalogs")
 DEFAULT_VALID = [
     "flows",
-    "Examples",
+    os.path.join("Examples", "shared-subflows"),
     os.path.join("schemas", "tests", "valid"),
     os.path.join("schemas", "tests", "scenarios", "valid"),
 ]
@@ -273,7 +273,7 @@ def flow_files(path):
     if os.path.isdir(path):
         found = []
         for directory, subdirectories, files in os.walk(path):
-            subdirectories.sort()
+            subdirectories[:] = sorted(name for name in subdirectories if not name.startswith("."))
             found.extend(os.path.join(directory, name) for name in sorted(files) if name.endswith(FLOW_EXTENSIONS))
         return found
     return [path]

@@ -53,6 +53,20 @@ public struct Program: Sendable, Hashable {
         steps.first { $0.name.value == name }
     }
 
+    /// The program and every sub-program it uses, however deep, each once (the program first).
+    public var withSubflows: [Program] {
+        var seen: Set<String> = [file]
+        var result = [self]
+        var queue = [self]
+        while let next = queue.popLast() {
+            for (file, subflow) in next.subflows.sorted(by: { $0.key < $1.key }) where seen.insert(file).inserted {
+                result.append(subflow)
+                queue.append(subflow)
+            }
+        }
+        return result
+    }
+
     /// The input declaration with this name.
     public func input(named name: String) -> InputDeclaration? {
         inputs.first { $0.name.value == name }

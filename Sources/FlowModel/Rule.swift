@@ -85,7 +85,10 @@ public struct Rule: Sendable, Hashable {
             .subflowParams, .error, "sub-flow params are missing or unknown",
             "pass exactly the sub-flow's `params` in `with:`"),
         Rule(.redundantOtherwise, .warning, "`otherwise` can never be taken", "every outcome is handled; remove it"),
-        Rule(.unknownAuthority, .error, "no action catalog for this authority", "use `authority: native-auth`"),
+        Rule(
+            .unknownAuthority, .error, "no action catalog for this authority",
+            "use `authority: native-auth`, or give the authority's catalog with `--catalog FILE` (or `catalogs:` in flowrun.yaml)"
+        ),
         Rule(.typeMismatch, .error, "value does not have the type expected here", "pass a value of the expected type"),
         Rule(.noSuccess, .warning, "no path reaches a success end", "route at least one path to `end: success`"),
         Rule(

@@ -22,8 +22,10 @@ struct Catalog: ParsableCommand {
     @Option(help: "The output format.")
     var format: CatalogFormat = .text
 
+    @OptionGroup var catalogOptions: CatalogOptions
+
     func run() throws {
-        let known = [NativeAuthClient.defaultCatalog]
+        let known = try catalogOptions.catalogs()
         guard let catalog = known.first(where: { $0.authority == authority }) else {
             let names = known.map(\.authority)
             throw UsageError(

@@ -8,9 +8,10 @@ import NativeAuth
 struct FlowValidation {
     var compiler: FlowCompiler
 
-    /// Compiles with the project's root from `flowrun.yaml` (a malformed file is an error, never ignored).
-    init() throws {
-        compiler = FlowCompiler(catalogs: [NativeAuthClient.defaultCatalog], root: try Self.projectRoot())
+    /// Compiles against `catalogs` with the project's root from `flowrun.yaml` (a malformed file is an error,
+    /// never ignored).
+    init(catalogs: CatalogOptions) throws {
+        compiler = FlowCompiler(catalogs: try catalogs.catalogs(), root: try Self.projectRoot())
     }
 
     /// The root folder `flowrun.yaml` names, checked to be a folder; nil when it names none. A malformed file

@@ -23,6 +23,8 @@ struct Graph: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Write the graph to this file.", valueName: "file"))
     var output: String?
 
+    @OptionGroup var catalogOptions: CatalogOptions
+
     func run() throws {
         let found = FlowFiles(paths: [flow])
         for problem in found.problems {
@@ -38,7 +40,7 @@ struct Graph: ParsableCommand {
             throw ExitCode.usage
         }
 
-        let compiled = try FlowValidation().load(file: file)
+        let compiled = try FlowValidation(catalogs: catalogOptions).load(file: file)
         let (program, diagnostics) = (compiled.program, compiled.diagnostics)
         FlowValidation.printToStandardError(diagnostics, file: file)
         guard !diagnostics.hasErrors, let program else {

@@ -13,12 +13,15 @@ import Foundation
 /// capabilities: [mfa_required]
 /// stateDir: .flowrun
 /// root: .                                     # sub-flows may be anywhere under this folder
+/// catalogs: [catalogs/magic-link.json]        # action catalogs of other authorities
 /// ```
 struct ProjectFile: Equatable {
     /// The file name looked for in the working folder.
     static let name = "flowrun.yaml"
     /// The keys the file may hold.
-    static let keys = ["authority", "tenant", "clientId", "challengeTypes", "capabilities", "stateDir", "root"]
+    static let keys = [
+        "authority", "tenant", "clientId", "challengeTypes", "capabilities", "stateDir", "root", "catalogs",
+    ]
 
     var authority: String?
     var tenant: String?
@@ -29,6 +32,8 @@ struct ProjectFile: Equatable {
     /// The folder every flow and sub-flow must lie in (so `signup/` may use `../shared/`), relative to the
     /// working folder; without it each flow's own folder is the root of its sub-flows.
     var root: String?
+    /// Action catalog files of other authorities, relative to the working folder.
+    var catalogs: [String]?
 
     /// `flowrun.yaml` of the working folder; empty settings when there is none.
     static func load(folder: String = FileManager.default.currentDirectoryPath) throws -> ProjectFile {
@@ -65,6 +70,7 @@ struct ProjectFile: Equatable {
             case "capabilities": file.capabilities = try words(value, entry.key)
             case "stateDir": file.stateDir = try textValue(value, entry.key)
             case "root": file.root = try textValue(value, entry.key)
+            case "catalogs": file.catalogs = try words(value, entry.key)
             default:
                 throw CommandFailure(
                     "\(name):\(entry.keyPosition): unknown key `\(entry.key)` (known: \(keys.joined(separator: ", ")))")

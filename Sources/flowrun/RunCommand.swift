@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowEngine
 import FlowModel
 import Foundation
+import NativeAuth
 
 /// `flowrun run FLOW` (also `flowrun FLOW`): runs a flow against the embedded authority, or over HTTP against
 /// `flowrun serve` or a real tenant (`--authority`, `--tenant`, `flowrun.yaml`).
@@ -51,6 +52,8 @@ struct Run: AsyncParsableCommand {
         ))
     var config: String?
 
+    @OptionGroup var catalogOptions: CatalogOptions
+
     @OptionGroup var client: ClientOptions
 
     @OptionGroup var output: OutputFormatOptions
@@ -67,10 +70,19 @@ struct Run: AsyncParsableCommand {
     var resume: String?
 
     func run() async throws {
-        let loaded = try FlowValidation().load(file: flow)
+        let loaded = try FlowValidation(catalogs: catalogOptions).load(file: flow)
         guard let program = loaded.program, let digest = loaded.digest else {
             FlowValidation.printToStandardError(loaded.diagnostics, file: flow)
             throw ExitCode.usage
+        }
+        if let other = program.withSubflows.first(where: {
+            $0.authority != NativeAuthClient.defaultCatalog.authority
+        }) {
+            throw UsageError(
+                "`\(other.file.isEmpty ? flow : other.file)` runs against `\(other.authority)`, which flowrun cannot call: "
+                    + "it runs native-auth flows. Check this flow with validate, graph and test (scenarios answer its "
+                    + "actions with `answer` faults), and run it in your app with your own Authority (docs/embedding.md)."
+            )
         }
         let scripted = !inputs.isEmpty || answers != nil
         let script = scripted ? try AnswerScript.answers(options: inputs, file: answers) : [:]

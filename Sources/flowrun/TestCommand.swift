@@ -58,6 +58,8 @@ struct Test: AsyncParsableCommand {
             valueName: "file"))
     var config: String?
 
+    @OptionGroup var catalogOptions: CatalogOptions
+
     func validate() throws {
         if let minCoverage, !(0...100).contains(minCoverage) {
             throw ValidationError("--min-coverage takes a percentage from 0 to 100")
@@ -116,7 +118,7 @@ struct Test: AsyncParsableCommand {
                 "no scenario files (*.test.yaml, *.test.yml, *.test.json) found in \(paths.joined(separator: ", "))")
             throw ExitCode.usage
         }
-        let loader = ScenarioLoader(root: try FlowValidation.projectRoot())
+        let loader = ScenarioLoader(catalogs: try catalogOptions.catalogs(), root: try FlowValidation.projectRoot())
         var loaded: [LoadedScenarios] = []
         var diagnostics: [Diagnostic] = []
         for file in found.files {
@@ -151,16 +153,19 @@ struct Test: AsyncParsableCommand {
             throw ExitCode.usage
         }
         let tenant = try config.map(TenantConfiguration.option)
+        let catalogs = try catalogOptions.catalogs()
+        let validation = try FlowValidation(catalogs: catalogOptions)
         var results: [ScenarioResult] = []
         var programs: [Program] = []
         for file in found.files {
-            let loaded = try FlowValidation().load(file: file)
+            let loaded = try validation.load(file: file)
             guard let program = loaded.program, let digest = loaded.digest else {
                 FlowValidation.printToStandardError(loaded.diagnostics, file: file)
                 throw ExitCode.usage
             }
             var explorer = Explorer(program: program, digest: digest, file: file)
             if let tenant { explorer.tenant = tenant }
+            explorer.catalogs = catalogs
             let exploration = await explorer.explore()
             results += exploration.results
             if let progress { exploration.results.forEach(progress) }

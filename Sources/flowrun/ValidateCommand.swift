@@ -45,6 +45,8 @@ struct Validate: ParsableCommand {
             valueName: "capabilities"))
     var capabilities: String?
 
+    @OptionGroup var catalogOptions: CatalogOptions
+
     @Flag(help: "Never colour the text report (colour is used only on a terminal, unless NO_COLOR is set).")
     var noColor = false
 
@@ -62,7 +64,7 @@ struct Validate: ParsableCommand {
             throw ExitCode.usage
         }
 
-        let validation = try FlowValidation()
+        let validation = try FlowValidation(catalogs: catalogOptions)
         var diagnostics = validation.check(files: found.files)
         if let config {
             diagnostics += try tenantFit(config).findings(in: found.files, besides: diagnostics, using: validation)

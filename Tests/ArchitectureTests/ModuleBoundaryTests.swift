@@ -15,7 +15,8 @@ import Testing
 
     /// Modules of the toolchain, which no target declares.
     static let toolchainModules: Set<String> = [
-        "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Dispatch", "Glibc", "Musl", "Darwin", "Synchronization",
+        "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Dispatch", "Glibc", "Musl",
+        "Darwin", "Synchronization",
         "Testing", "XCTest",
     ]
 

@@ -5,14 +5,21 @@ import Foundation
 public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file, when the catalog was read from one.
     public var file: String?
+    /// Where in the file, when known.
+    public var position: SourcePosition?
     public var message: String
 
-    public init(file: String? = nil, message: String) {
+    public init(file: String? = nil, position: SourcePosition? = nil, message: String) {
         self.file = file
+        self.position = position
         self.message = message
     }
 
-    public var description: String { file.map { "\($0): \(message)" } ?? message }
+    /// `file:line:column: message`, as far as each is known.
+    public var description: String {
+        guard let file else { return message }
+        return file + (position.map { ":\($0.line):\($0.column)" } ?? "") + ": " + message
+    }
 }
 
 /// Decodes an ``ActionCatalog`` from JSON, with errors that say where and what (e.g. "missing `outcomes` at
@@ -25,20 +32,30 @@ public struct CatalogLoader: Sendable {
         self.maxFileBytes = maxFileBytes
     }
 
-    /// Reads and decodes a catalog file.
+    /// Reads and decodes a catalog file, JSON or (by its extension) YAML, through the same reader as flows: every
+    /// error names its line and column.
     public func load(file path: String) throws(CatalogError) -> ActionCatalog {
-        switch FileReader.read(path, maxBytes: maxFileBytes) {
-        case .success(let bytes):
-            do {
-                return try decode(bytes)
-            } catch {
-                throw CatalogError(file: path, message: error.message)
-            }
-        case .failure(.tooLarge):
-            throw CatalogError(file: path, message: "the file is larger than \(maxFileBytes) bytes")
-        case .failure(.unreadable(let reason)):
-            throw CatalogError(file: path, message: "cannot read the catalog: \(reason)")
+        var limits = LoaderLimits()
+        limits.maxFileBytes = maxFileBytes
+        let read = DataFileReader(limits: limits).read(file: path)
+        if let problem = read.diagnostics.first(where: { $0.severity == .error }) {
+            throw CatalogError(file: path, position: problem.position, message: problem.message)
         }
+        guard let root = read.root else { throw CatalogError(file: path, message: "the catalog file is empty") }
+        let catalog: ActionCatalog
+        do {
+            catalog = try DataNodeDecoder().decode(ActionCatalog.self, from: root)
+        } catch {
+            throw CatalogError(
+                file: path, position: error.position,
+                message: (error.path.isEmpty ? "" : "`\(error.path)`: ") + error.message)
+        }
+        guard catalog.catalog == 1 else {
+            throw CatalogError(
+                file: path, position: root.position,
+                message: "catalog format version \(catalog.catalog) is not supported; this flowrun reads `catalog: 1`")
+        }
+        return catalog
     }
 
     /// Decodes a catalog from JSON bytes.

@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowModel
 import Foundation
+import NativeAuth
 import NativeAuthEmulator
 
 /// What exploring a flow produced: the scenarios it derived, and their results when run as scenarios.
@@ -26,6 +27,9 @@ public struct Explorer: Sendable {
     public var maxRestarts = 40
     /// The tenant the runs meet (`--config authority.yaml`); the embedded authority's defaults otherwise.
     public var tenant = TenantConfiguration()
+    /// The catalogs the flow was checked against, for flows on another authority's catalog (every call of
+    /// theirs is answered by an injected outcome).
+    public var catalogs: [ActionCatalog] = [NativeAuthClient.defaultCatalog]
 
     static let existingUser = "existing.user@example.com"
     static let newUser = "new.user@example.com"
@@ -74,7 +78,8 @@ public struct Explorer: Sendable {
         }
         let scenarioFile = ScenarioFile(
             file: "explore:\(file)", flow: Located(file, at: .start), authority: setup, scenarios: scenarios)
-        let loaded = LoadedScenarios(file: scenarioFile, program: program, digest: digest)
+        var loaded = LoadedScenarios(file: scenarioFile, program: program, digest: digest)
+        loaded.catalogs = catalogs
         let results = await ScenarioSuite.run([loaded], jobs: 1)
         return Exploration(scenarios: loaded, results: results)
     }
@@ -118,7 +123,8 @@ public struct Explorer: Sendable {
 
     private func run(state: ExplorerState, setup: AuthoritySetup) async throws -> RunOutcome {
         let authority = try await ScenarioAuthority(setup, clock: ScenarioClock(), passwordHashIterations: 1_000)
-        let steering = ExplorerAuthority(catalog: authority.client.catalog, base: authority.client, state: state)
+        let steering = ExplorerAuthority(
+            catalog: authority.client.catalog, base: authority.client, state: state, others: catalogs)
         let inputs = ExplorerInputs(state: state, emulator: authority.emulator, email: email, maxAsks: 60)
         let runner = FlowRunner(
             program: program, digest: digest, authority: steering, inputs: inputs, observer: { state.observe($0) })

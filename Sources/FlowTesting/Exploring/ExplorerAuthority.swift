@@ -7,18 +7,28 @@ struct ExplorerAuthority: Authority {
     let catalog: ActionCatalog
     let base: any Authority
     let state: ExplorerState
+    /// The catalogs of other authorities the flow may call: the embedded authority cannot answer their
+    /// actions, so every call of one is answered by an injected outcome.
+    var others: [ActionCatalog] = []
 
     func perform(_ action: String, arguments: [String: Value], continuation: AuthorityContinuation?) async throws
         -> ActionResult
     {
         let key = state.nextCall(of: action)
+        let declaring = catalog.actions[action] != nil ? catalog : others.first { $0.actions[action] != nil }
         if let injection = state.plan.injections[key] {
             let result = FaultInjector.answer(
-                action, outcome: injection.outcome, data: injection.data, catalog: catalog)
+                action, outcome: injection.outcome, data: injection.data, catalog: declaring ?? catalog)
             state.recordOutcome(key, result.outcome, data: result.data)
             return result
         }
         let best = bestOutcomes()
+        if let declaring, declaring.authority != catalog.authority {
+            let outcomes = declaring.actions[action]?.outcomes.keys.sorted() ?? []
+            guard let wanted = best?.sorted().first ?? outcomes.first else { throw ExplorerRestart() }
+            state.restart(injecting: Injection(outcome: wanted, data: [:]), at: key)
+            throw ExplorerRestart()
+        }
         let result = try await base.perform(action, arguments: arguments, continuation: continuation)
         if let best, !best.contains(result.outcome), let wanted = best.sorted().first {
             state.restart(injecting: Injection(outcome: wanted, data: [:]), at: key)

@@ -7,6 +7,8 @@ import Foundation
 /// faults fired.
 actor FaultInjector: Authority {
     nonisolated let catalog: ActionCatalog
+    /// Every catalog the flow may call (the base authority's first): an answer's data follows its action's.
+    private let catalogs: [ActionCatalog]
     private let base: any Authority
     private let transport: FaultyTransport
     private let clock: ScenarioClock
@@ -18,10 +20,11 @@ actor FaultInjector: Authority {
 
     init(
         base: any Authority, transport: FaultyTransport, clock: ScenarioClock, expirySeconds: TimeInterval,
-        faults: [Fault]
+        faults: [Fault], catalogs: [ActionCatalog] = []
     ) {
         self.base = base
         self.catalog = base.catalog
+        self.catalogs = [base.catalog] + catalogs
         self.transport = transport
         self.clock = clock
         self.expirySeconds = expirySeconds
@@ -45,13 +48,15 @@ actor FaultInjector: Authority {
         for fault in due {
             switch fault.kind {
             case .answer(let outcome, let data):
-                return Self.answer(action, outcome: outcome.value, data: data, catalog: catalog)
+                let declaring = catalogs.first { $0.actions[action] != nil } ?? catalog
+                return Self.answer(action, outcome: outcome.value, data: data, catalog: declaring)
             case .serverError(let times): serverErrors += times
             case .transportFailure: unreachable = true
             case .wait(let seconds): clock.advance(by: TimeInterval(seconds))
             case .expireContinuation: clock.advance(by: expirySeconds)
             }
         }
+        guard catalog.actions[action] != nil else { throw UnansweredCall(action: action, call: call) }
         transport.arm(serverErrors: serverErrors, unreachable: unreachable)
         defer { transport.disarm() }
         return try await base.perform(action, arguments: arguments, continuation: continuation)
@@ -87,5 +92,17 @@ actor FaultInjector: Authority {
         case .stringList, .attributeNames, .methods, .attributeDescriptors: return .list([])
         case .attributes, .object: return .object([:])
         }
+    }
+}
+
+/// A call of an action the embedded authority does not offer (an action of another authority's catalog) that
+/// no `answer` fault of the scenario answers.
+struct UnansweredCall: Error, CustomStringConvertible {
+    var action: String
+    var call: Int
+
+    var description: String {
+        "the embedded authority offers no `\(action)`: answer call \(call) with a fault "
+            + "(`- { action: \(action), call: \(call), answer: OUTCOME }`)"
     }
 }

@@ -10,6 +10,8 @@ public struct LoadedScenarios: Sendable {
     public var program: Program
     /// Digest of the flow's files.
     public var digest: String
+    /// The catalogs the flow was checked against: `answer` faults give the data their outcomes declare.
+    public var catalogs: [ActionCatalog] = [NativeAuthClient.defaultCatalog]
 }
 
 /// Reads scenario files and checks them against their flow.
@@ -62,7 +64,9 @@ public struct ScenarioLoader: Sendable {
         for scenario in decoded.scenarios { checker.check(scenario) }
         diagnostics += checker.diagnostics
         guard !diagnostics.hasErrors else { return (nil, diagnostics) }
-        return (LoadedScenarios(file: decoded, program: program, digest: digest), diagnostics)
+        var loaded = LoadedScenarios(file: decoded, program: program, digest: digest)
+        loaded.catalogs = catalogs
+        return (loaded, diagnostics)
     }
 }
 
@@ -160,15 +164,6 @@ struct ScenarioChecker {
 
     /// The program and every sub-program, each once.
     static func programs(_ program: Program) -> [Program] {
-        var seen: Set<String> = [program.file]
-        var result = [program]
-        var queue = [program]
-        while let next = queue.popLast() {
-            for (file, subflow) in next.subflows.sorted(by: { $0.key < $1.key }) where seen.insert(file).inserted {
-                result.append(subflow)
-                queue.append(subflow)
-            }
-        }
-        return result
+        program.withSubflows
     }
 }

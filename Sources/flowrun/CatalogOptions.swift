@@ -1,0 +1,43 @@
+import ArgumentParser
+import FlowLoader
+import FlowModel
+import NativeAuth
+
+/// `--catalog FILE` (repeatable), and `catalogs:` of `flowrun.yaml`: action catalogs of other authorities, so
+/// that flows written against them are checked, drawn and tested like native-auth flows.
+struct CatalogOptions: ParsableArguments {
+    @Option(
+        name: .customLong("catalog"),
+        help: ArgumentHelp(
+            "An action catalog (JSON or YAML, schemas/catalog.schema.json) for flows whose `authority:` names it; repeat for more (added to `catalogs` of ./flowrun.yaml).",
+            valueName: "file"))
+    var files: [String] = []
+
+    /// The built-in native-auth catalog, then each catalog of `flowrun.yaml` and of `--catalog`. A catalog that
+    /// cannot be read, or a second catalog for one authority, is a usage error.
+    func catalogs() throws -> [ActionCatalog] {
+        let project: ProjectFile
+        do {
+            project = try ProjectFile.load()
+        } catch let failure as CommandFailure {
+            throw UsageError(failure.description)
+        }
+        var catalogs = [NativeAuthClient.defaultCatalog]
+        var origins = [NativeAuthClient.defaultCatalog.authority: "built in"]
+        for file in (project.catalogs ?? []) + files {
+            let catalog: ActionCatalog
+            do {
+                catalog = try CatalogLoader().load(file: file)
+            } catch {
+                throw UsageError("catalog \(error)")
+            }
+            if let earlier = origins[catalog.authority] {
+                throw UsageError(
+                    "catalog \(file): authority `\(catalog.authority)` already has a catalog (\(earlier))")
+            }
+            origins[catalog.authority] = file
+            catalogs.append(catalog)
+        }
+        return catalogs
+    }
+}

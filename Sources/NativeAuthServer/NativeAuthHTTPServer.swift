@@ -53,6 +53,8 @@ public struct NativeAuthHTTPServer: Sendable {
     public let maxConnections: Int
     /// Requests per client address, or nil for no limit.
     public let rateLimit: AddressRateLimit?
+    /// The metrics `/metrics` serves.
+    public let metrics: ServerMetrics
 
     /// The default ``idleTimeout``: 15 seconds.
     public static let defaultIdleTimeout = Duration.seconds(15)
@@ -66,8 +68,10 @@ public struct NativeAuthHTTPServer: Sendable {
         strictParameters: Bool = false, corsOrigins: [String] = [],
         logger: Logger = NativeAuthHTTPServer.standardErrorLogger(),
         idleTimeout: Duration = NativeAuthHTTPServer.defaultIdleTimeout, bodyTimeout: Duration = .seconds(30),
-        maxConnections: Int = NativeAuthHTTPServer.defaultMaxConnections, rateLimit: AddressRateLimit? = nil
+        maxConnections: Int = NativeAuthHTTPServer.defaultMaxConnections, rateLimit: AddressRateLimit? = nil,
+        metrics: ServerMetrics = ServerMetrics()
     ) {
+        self.metrics = metrics
         self.emulator = emulator
         self.host = host
         self.port = port
@@ -83,9 +87,13 @@ public struct NativeAuthHTTPServer: Sendable {
     }
 
     /// A logger that writes to standard error (never standard output, which `flowrun serve` keeps for its one
-    /// "listening" line).
-    public static func standardErrorLogger(label: String = "flowrun.serve", level: Logger.Level = .info) -> Logger {
-        var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+    /// "listening" line): text lines, or with `json` one JSON object per entry.
+    public static func standardErrorLogger(
+        label: String = "flowrun.serve", level: Logger.Level = .info, json: Bool = false
+    ) -> Logger {
+        var logger = Logger(label: label) { label -> any LogHandler in
+            json ? JSONLogHandler(label: label) : StreamLogHandler.standardError(label: label)
+        }
         logger.logLevel = level
         return logger
     }

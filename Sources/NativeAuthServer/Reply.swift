@@ -10,6 +10,8 @@ struct Reply: Sendable {
     /// Header names and values, in order (`Content-Type` is added when the response is built).
     var headers: [(name: String, value: String)]
     var body: Value
+    /// A body that is not JSON (the metrics' text), with its content type; when set, it replaces ``body``.
+    var text: (contentType: String, bytes: [UInt8])?
     /// The OAuth `error` of an error body, for the access log (never a parameter value).
     var errorName: String? {
         guard case .object(let fields) = body else { return nil }
@@ -38,7 +40,7 @@ struct Reply: Sendable {
     /// headers (a second `Content-Type` from the emulator is dropped) and `Cache-Control: no-store`.
     var response: Response {
         var fields = HTTPFields()
-        fields[.contentType] = "application/json; charset=utf-8"
+        fields[.contentType] = text?.contentType ?? "application/json; charset=utf-8"
         fields[.cacheControl] = "no-store"
         for header in headers {
             guard let name = HTTPFields.Element.Name(header.name), name != .contentType, name != .cacheControl else {
@@ -46,7 +48,7 @@ struct Reply: Sendable {
             }
             fields[name] = header.value
         }
-        let data = JSONBody.encode(body)
+        let data = text?.bytes ?? JSONBody.encode(body)
         fields[.contentLength] = String(data.count)
         return Response(
             status: HTTPResponse.Status(code: status), headers: fields,

@@ -11,6 +11,12 @@ enum Route: Sendable, Equatable {
     case keys
     /// `/outbox` (GET, only with the dev outbox on).
     case outbox
+    /// `/healthz` (GET): the process is up.
+    case health
+    /// `/readyz` (GET): the store can be read and its schema is migrated.
+    case ready
+    /// `/metrics` (GET): Prometheus metrics.
+    case metrics
 
     /// The discovery document's path under the tenant.
     static let discoveryPath = "/v2.0/.well-known/openid-configuration"
@@ -30,6 +36,9 @@ enum Route: Sendable, Equatable {
         case .discovery: return "/{tenant}" + Self.discoveryPath
         case .keys: return "/{tenant}" + Self.keysPath
         case .outbox: return "/outbox"
+        case .health: return "/healthz"
+        case .ready: return "/readyz"
+        case .metrics: return "/metrics"
         }
     }
 }
@@ -37,7 +46,8 @@ enum Route: Sendable, Equatable {
 /// A path resolved to a route and the tenant segment it was called with.
 struct RouteMatch: Sendable, Equatable {
     var route: Route
-    /// The first path segment as sent (`contoso`, `contoso.onmicrosoft.com` or the tenant id); nil for `/outbox`.
+    /// The first path segment as sent (`contoso`, `contoso.onmicrosoft.com` or the tenant id); nil for `/outbox`
+    /// and the operational routes.
     var tenantSegment: String?
 
     /// Resolves `path` (without its query). `/outbox` exists only when `devOutbox` is on; a tenant route with
@@ -48,6 +58,9 @@ struct RouteMatch: Sendable, Equatable {
     ) -> Result<RouteMatch, ServerError> {
         if path == "/outbox" {
             return devOutbox ? .success(RouteMatch(route: .outbox)) : .failure(.notFound)
+        }
+        if let route = [Route.health, .ready, .metrics].first(where: { $0.template == path }) {
+            return .success(RouteMatch(route: route))
         }
         guard path.hasPrefix("/") else { return .failure(.notFound) }
         let rest = path.dropFirst()

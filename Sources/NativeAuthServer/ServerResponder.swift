@@ -43,6 +43,8 @@ struct ServerResponder: HTTPResponder {
             (reply, route) = await answer(request, requestID: requestID)
         }
         if let origin { reply.headers += CORS.headers(origin: origin) }
+        server.metrics.record(
+            route: route?.template ?? "unmatched", status: reply.status, elapsed: ContinuousClock.now - started)
         AccessLog.record(
             server.logger, method: request.method.rawValue, path: request.uri.path, route: route, reply: reply,
             requestID: requestID, elapsed: ContinuousClock.now - started)
@@ -83,6 +85,23 @@ struct ServerResponder: HTTPResponder {
                 await OutboxRoute.answer(query: request.uri.query, emulator: server.emulator, requestID: requestID),
                 route
             )
+        case .health:
+            return (.ok(.object(["status": "up"]), requestID: requestID), route)
+        case .ready:
+            do {
+                try await server.emulator.store.checkReady()
+                return (.ok(.object(["status": "ready"]), requestID: requestID), route)
+            } catch {
+                server.logger.error("not ready", metadata: ["reason": .string("\(error)")])
+                return (
+                    Reply(status: 503, body: .object(["status": "unavailable", "reason": "the store cannot be read"])),
+                    route
+                )
+            }
+        case .metrics:
+            var reply = Reply(status: 200, body: .null)
+            reply.text = ("text/plain; version=0.0.4; charset=utf-8", server.metrics.exposition())
+            return (reply, route)
         }
     }
 

@@ -70,6 +70,9 @@ struct Serve: AsyncParsableCommand {
                 + "(MSAL.js) can call the server directly. Repeatable.", valueName: "origin"))
     var cors: [String] = []
 
+    @Option(help: "The log format on standard error: text lines, or one JSON object per entry for a log collector.")
+    var logFormat: LogFormat = .text
+
     func validate() throws {
         for origin in cors where origin != "*" {
             guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme),
@@ -114,7 +117,8 @@ struct Serve: AsyncParsableCommand {
         }
         let server = NativeAuthHTTPServer(
             emulator: emulator, host: host, port: port, devOutbox: devOutbox, strictParameters: strictParameters,
-            corsOrigins: cors, logger: NativeAuthHTTPServer.standardErrorLogger(level: Self.logLevel()),
+            corsOrigins: cors,
+            logger: NativeAuthHTTPServer.standardErrorLogger(level: Self.logLevel(), json: logFormat == .json),
             idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
             rateLimit: rateLimit.map { AddressRateLimit(requestsPerSecond: $0, includesLoopback: true) }
                 ?? .standard)
@@ -155,4 +159,10 @@ struct Serve: AsyncParsableCommand {
         ProcessInfo.processInfo.environment["FLOWRUN_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) }
             ?? .info
     }
+}
+
+/// The values of `serve --log-format`.
+enum LogFormat: String, CaseIterable, ExpressibleByArgument {
+    case text
+    case json
 }

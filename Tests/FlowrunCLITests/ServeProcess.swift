@@ -21,9 +21,9 @@ final class ServeProcess {
     private let outputURL: URL
     private let errorURL: URL
 
-    /// Starts the server in `folder` (where an `authority.yaml` configures its tenant) and waits up to
-    /// `timeout` seconds for its URL.
-    init(stateDir: URL, in folder: URL, timeout: TimeInterval = 60) throws {
+    /// Starts the server in `folder` (where an `authority.yaml` configures its tenant), with `arguments` added,
+    /// and waits up to `timeout` seconds for its URL.
+    init(stateDir: URL, in folder: URL, arguments: [String] = [], timeout: TimeInterval = 60) throws {
         let scratch = FileManager.default.temporaryDirectory
         outputURL = scratch.appendingPathComponent("flowrun-serve-stdout-\(UUID().uuidString)")
         errorURL = scratch.appendingPathComponent("flowrun-serve-stderr-\(UUID().uuidString)")
@@ -31,7 +31,7 @@ final class ServeProcess {
             FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         else { throw Failure(description: "cannot create the server's output files") }
         process.executableURL = try Flowrun.binary()
-        process.arguments = ["serve", "--port", "0", "--state-dir", stateDir.path, "--dev-outbox"]
+        process.arguments = ["serve", "--port", "0", "--state-dir", stateDir.path, "--dev-outbox"] + arguments
         process.currentDirectoryURL = folder
         process.environment = Flowrun.cleanEnvironment()
         process.standardOutput = try FileHandle(forWritingTo: outputURL)

@@ -58,6 +58,26 @@ public final class EmulatorStore: Sendable {
         return configuration
     }
 
+    /// Throws when the database cannot be read or its schema is not the one this build migrates to: what a
+    /// readiness check asks. A file store is opened afresh, read-only, so that a file that was removed, replaced
+    /// or damaged under the running server is noticed (open connections would go on reading their cache).
+    public func checkReady() async throws {
+        let applied: [String]
+        if let path {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(2)
+            let fresh = try DatabaseQueue(path: path, configuration: configuration)
+            applied = try await fresh.read { db in try Array(Schema.migrator.appliedIdentifiers(db)) }
+        } else {
+            applied = try await writer.read { db in try Array(Schema.migrator.appliedIdentifiers(db)) }
+        }
+        let expected = Set(Schema.migrator.migrations)
+        guard expected.isSubset(of: Set(applied)) else {
+            throw EmulatorStoreError(message: "the database's schema is not migrated")
+        }
+    }
+
     /// Binds the store to the tenant `tenantID` on first use; throws when it was created for another tenant, so
     /// two tenants never share users, keys or tokens.
     public func bind(toTenant tenantID: String, now: Date = Date()) throws {

@@ -1,0 +1,59 @@
+import FlowModel
+import Foundation
+import NativeAuthEmulator
+import Testing
+
+/// The operational routes of the server: `/healthz`, `/readyz` and `/metrics`.
+@Suite("operations")
+struct OperationsTests {
+    @Test("/healthz and /readyz answer 200 on a server whose store is readable")
+    func healthAndReadiness() async throws {
+        try await TestServer.with { server in
+            let health = try await server.get("/healthz")
+            #expect(health.status == 200)
+            #expect(health.json?[field: "status"] == "up")
+            let ready = try await server.get("/readyz")
+            #expect(ready.status == 200)
+            #expect(ready.json?[field: "status"] == "ready")
+        }
+    }
+
+    @Test("/readyz answers 503 once the database file is no database; /healthz still answers 200")
+    func notReadyWhenTheStoreCannotBeRead() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-ready-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try EmulatorStore(directory: folder.path)
+        try await TestServer.with(store: store) { server in
+            #expect(try await server.get("/readyz").status == 200)
+            let file = folder.appendingPathComponent("authority.sqlite")
+            for name in ["authority.sqlite-wal", "authority.sqlite-shm"] {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+            try Data(repeating: 0x41, count: 8192).write(to: file)
+            let ready = try await server.get("/readyz")
+            #expect(ready.status == 503)
+            #expect(ready.json?[field: "status"] == "unavailable")
+            #expect(try await server.get("/healthz").status == 200)
+        }
+    }
+
+    @Test("/metrics counts requests by route template and status, with a latency histogram")
+    func metrics() async throws {
+        try await TestServer.with { server in
+            _ = try await server.call(.signUpStart, ["username": "m@contoso.com", "challenge_type": "oob redirect"])
+            _ = try await server.get("/contoso/nowhere")
+            let metrics = try await server.get("/metrics")
+            #expect(metrics.status == 200)
+            #expect(metrics.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
+            let text = String(decoding: metrics.data, as: UTF8.self)
+            #expect(
+                text.contains(#"flowrun_http_requests_total{route="/{tenant}/signup/v1.0/start",status="200"} 1"#),
+                "\(text)")
+            #expect(text.contains(#"flowrun_http_requests_total{route="unmatched",status="404"} 1"#), "\(text)")
+            #expect(
+                text.contains(#"flowrun_http_request_duration_seconds_count{route="/{tenant}/signup/v1.0/start"} 1"#),
+                "\(text)")
+            #expect(!text.contains("m@contoso.com"), "no parameter value in a metric")
+        }
+    }
+}

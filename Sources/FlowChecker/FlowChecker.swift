@@ -1,6 +1,6 @@
 import FlowModel
 
-/// Proves the rules of the flow language over a loaded ``FlowSet`` and resolves it into a ``Program``.
+/// Proves the rules of the flow language over a loaded `FlowSet` and resolves it into a `Program`.
 public struct FlowChecker: Sendable {
     /// Action catalogs by authority name.
     public var catalogs: [String: ActionCatalog]

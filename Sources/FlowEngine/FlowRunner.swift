@@ -1,6 +1,6 @@
 import FlowModel
 
-/// Runs a checked ``Program`` against an ``Authority``, asking an ``InputSource`` at `ask` steps.
+/// Runs a checked `Program` against an ``Authority``, asking an ``InputSource`` at `ask` steps.
 public struct FlowRunner: Sendable {
     public let program: Program
     /// Digest of the flow's files, recorded in sessions so a resume can refuse a changed flow.

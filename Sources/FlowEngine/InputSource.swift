@@ -6,7 +6,7 @@ public protocol InputSource: Sendable {
     func answer(_ request: InputRequest) async throws -> InputAnswer
 }
 
-/// What an `ask` step asks for. Its JSON form (``Codable``) is the one representation of an ask that every
+/// What an `ask` step asks for. Its JSON form (`Codable`) is the one representation of an ask that every
 /// consumer gets: the `--json` event stream, the flow-runner API and an embedding app.
 public struct InputRequest: Sendable, Hashable, Codable {
     public var flowID: String

@@ -1,7 +1,7 @@
 import FlowModel
 import Foundation
 
-/// Loads flow files (YAML or JSON) into ``FlowDocument``s with the position of every part, enforcing
+/// Loads flow files (YAML or JSON) into `FlowDocument`s with the position of every part, enforcing
 /// ``LoaderLimits`` so that no input can make it crash, hang or exhaust memory.
 public struct FlowLoader: Sendable {
     public var limits: LoaderLimits

@@ -8,7 +8,7 @@ public enum GraphFormat: String, Sendable, Hashable, CaseIterable {
     case dot
 }
 
-/// Draws a checked ``Program`` as a graph: every step a node labelled with its name and kind, every edge
+/// Draws a checked `Program` as a graph: every step a node labelled with its name and kind, every edge
 /// labelled with why it is taken (and `≤N` when it has an attempt limit), every inline end a node of its own,
 /// exhausted edges dashed so attempt loops stand out. Node identifiers are generated (`s0` for step 0, `e3` for
 /// the inline end of edge 3, `start`), so any step name renders; labels are escaped. The output depends only on

@@ -1,7 +1,7 @@
 import FlowEngine
 import Foundation
 
-/// The client's state between actions of one run, kept in ``AuthorityContinuation`` fields: which flow the
+/// The client's state between actions of one run, kept in `AuthorityContinuation` fields: which flow the
 /// continuation token belongs to, the step it allows, the token itself, the username, the scopes asked for
 /// at the start of a sign-in, the strong-auth methods of an MFA or registration step, and how many pages of
 /// attributes a sign-up has asked for. Never a password, a code, or an access, ID or refresh token.

@@ -3,11 +3,11 @@ import FlowModel
 import Foundation
 import NativeAuthWire
 
-/// The ``Authority`` for native authentication: performs the actions of the `native-auth` catalog by sending
-/// the native-authentication API's requests through a ``Transport``, and maps every answer to the catalog
+/// The `Authority` for native authentication: performs the actions of the `native-auth` catalog by sending
+/// the native-authentication API's requests through a `Transport`, and maps every answer to the catalog
 /// outcome the MSAL SDKs' categories give it (docs/native-auth.md).
 ///
-/// The state between actions (continuation token, username, flow) travels in ``AuthorityContinuation``
+/// The state between actions (continuation token, username, flow) travels in `AuthorityContinuation`
 /// fields; the signed-in account and its tokens are kept by the ``AccountStore``.
 ///
 /// `perform` answers every server reply, and every transport failure, with an outcome: a transport that
@@ -21,7 +21,13 @@ public struct NativeAuthClient: Authority {
     let now: @Sendable () -> Date
     let sleep: @Sendable (Duration) async throws -> Void
 
+    /// A client presenting itself as `configuration` says, over `transport`, keeping the account in `accounts`.
+    ///
     /// - Parameters:
+    ///   - configuration: the client id, challenge types and capabilities the client declares.
+    ///   - transport: how requests reach the authority: `URLSessionTransport` in an app, `HTTPTransport` in a
+    ///     server, `InProcessTransport` to the embedded emulator.
+    ///   - accounts: where the signed-in account is kept.
     ///   - catalog: the `native-auth` catalog; by default ``defaultCatalog``, the one embedded in this module.
     ///   - now: the clock for token lifetimes.
     ///   - sleep: how to wait between password-reset polls and before the one retry of a 5xx answer.

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import NativeAuthWire
 
-/// The embedded native-authentication authority: answers ``WireRequest``s the way Microsoft Entra External ID's
+/// The embedded native-authentication authority: answers `WireRequest`s the way Microsoft Entra External ID's
 /// native authentication API does, with users, codes and tokens kept in an ``EmulatorStore``.
 public struct NativeAuthEmulator: Sendable {
     public let configuration: TenantConfiguration

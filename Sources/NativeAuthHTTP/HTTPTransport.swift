@@ -6,17 +6,17 @@ import NIOCore
 import NIOHTTP1
 import NativeAuthWire
 
-/// Carries native-auth requests over HTTP(S) to `flowrun serve` or a real tenant (docs/native-auth.md): each ``WireRequest`` becomes a `POST` of its form body to the authority URL plus the endpoint
+/// Carries native-auth requests over HTTP(S) to `flowrun serve` or a real tenant (docs/native-auth.md): each `WireRequest` becomes a `POST` of its form body to the authority URL plus the endpoint
 /// path, with the request's headers (the client sends `client-request-id`, `return-client-request-id` and
 /// `Accept`; the transport adds any that are missing, and `Content-Type`).
 ///
 /// - Redirects are never followed: a 3xx answer comes back as it is (the client reports a general error).
 /// - At most ``maximumBodyBytes`` of a body are read; a longer body is a thrown error.
-/// - A body that is a JSON object becomes ``WireResponse/body`` whatever the status (the client reads the
+/// - A body that is a JSON object becomes `WireResponse.body` whatever the status (the client reads the
 ///   bodies of 200, 400 and 401, and the `error_description` of others); any other body gives `body: nil`.
-/// - No retry here: ``NativeAuthClient`` sends a request again once, 0.5 s after a 5xx answer, as the iOS SDK
+/// - No retry here: `NativeAuthClient` sends a request again once, 0.5 s after a 5xx answer, as the iOS SDK
 ///   does, so the two together make exactly one retry.
-/// - `send` throws ``HTTPTransportError`` when no answer arrives (connection refused, connect or request
+/// - `send` throws `HTTPTransportError` when no answer arrives (connection refused, connect or request
 ///   timeout, oversized body), which the client reports as `unexpected` (`transport_error`); cancellation is
 ///   thrown as `CancellationError`.
 /// - Each exchange is logged at debug level with method, path, status, duration and correlation id; never a
@@ -34,7 +34,7 @@ public struct HTTPTransport: Transport {
     let logger: Logger
 
     /// - Parameters:
-    ///   - authority: the authority URL (see ``NativeAuthAuthority`` to build or check one).
+    ///   - authority: the authority URL (see `NativeAuthAuthority` to build or check one).
     ///   - client: the HTTP client; it must not follow redirects. The default, ``sharedClient``, is a
     ///     process-wide client that never follows redirects and connects within 10 s. For another connect
     ///     timeout, make a client from ``clientConfiguration(connectTimeout:)`` (and shut it down yourself).
@@ -56,7 +56,7 @@ public struct HTTPTransport: Transport {
         NativeAuthAuthority.url(authority, appendingPath: endpoint.path)
     }
 
-    /// Posts `request` and returns the answer, whatever its status; throws ``HTTPTransportError`` when none
+    /// Posts `request` and returns the answer, whatever its status; throws `HTTPTransportError` when none
     /// arrived, `CancellationError` when the task was cancelled.
     public func send(_ request: WireRequest) async throws -> WireResponse {
         let url = url(of: request.endpoint)

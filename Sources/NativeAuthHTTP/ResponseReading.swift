@@ -4,7 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NativeAuthWire
 
-/// Reads what an HTTP answer carries into ``WireResponse`` terms.
+/// Reads what an HTTP answer carries into `WireResponse` terms.
 enum ResponseReading {
     /// The headers, names lowercased; repeated headers are joined with ", ".
     static func headers(_ headers: HTTPHeaders) -> [String: String] {

@@ -9,7 +9,7 @@ import UnixSignals
 /// Microsoft Entra External ID native-authentication API.
 ///
 /// Routes (see `schemas/native-auth.openapi.yaml`):
-/// - `POST /{tenant}/<endpoint>` for every ``NativeAuth/NativeAuthEndpoint`` path, where `{tenant}` is the
+/// - `POST /{tenant}/<endpoint>` for every `NativeAuth.NativeAuthEndpoint` path, where `{tenant}` is the
 ///   tenant subdomain, `{subdomain}.onmicrosoft.com` or the tenant id;
 /// - `GET /{tenant}/v2.0/.well-known/openid-configuration` and `GET /{tenant}/discovery/v2.0/keys`;
 /// - `GET /outbox?to=EMAIL&limit=N`, the codes "sent", only when ``devOutbox`` is on.
@@ -36,7 +36,7 @@ public struct NativeAuthHTTPServer: Sendable {
     /// Whether `GET /outbox` exposes the codes the emulator sent. For development only.
     public let devOutbox: Bool
     /// Whether a parameter the endpoint does not read, and that is no SDK field
-    /// (``NativeAuthWire/NativeAuthEndpoint/sdkParameters``), is refused (400 `invalid_request` naming it) instead of
+    /// (`NativeAuthWire.NativeAuthEndpoint.sdkParameters`), is refused (400 `invalid_request` naming it) instead of
     /// ignored. For client authors who want their typos caught.
     public let strictParameters: Bool
     /// Origins (`scheme://host[:port]`) whose browser pages may call the server: their CORS preflights are
@@ -99,7 +99,7 @@ public struct NativeAuthHTTPServer: Sendable {
     }
 
     /// Listens and serves until SIGINT or SIGTERM (when `handlingSignals`) or until the calling task is
-    /// cancelled, then shuts down gracefully (``GracefulService``). `onStarted` receives the port actually bound
+    /// cancelled, then shuts down gracefully (`GracefulService`). `onStarted` receives the port actually bound
     /// once the server accepts connections. Throws when the address cannot be bound.
     ///
     /// Unless the tenant configuration names an `issuerBaseURL`, tokens are issued under the listening address

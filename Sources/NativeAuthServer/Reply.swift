@@ -56,7 +56,7 @@ struct Reply: Sendable {
     }
 }
 
-/// JSON encoding of response bodies: sorted keys, `/` not escaped (``NativeAuthWire/JSONWriter``, the text
+/// JSON encoding of response bodies: sorted keys, `/` not escaped (`NativeAuthWire.JSONWriter`, the text
 /// `JSONEncoder` would write, without its per-call cost).
 enum JSONBody {
     static func encode(_ value: Value) -> [UInt8] {

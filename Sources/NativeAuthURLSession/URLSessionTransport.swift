@@ -9,14 +9,14 @@ import NativeAuthWire
 /// Carries native-auth requests over HTTP(S) with Foundation's `URLSession`: the transport for apps (no SwiftNIO,
 /// no BoringSSL; the system's TLS, proxies and certificate trust). It behaves as `HTTPTransport` does:
 ///
-/// - Each ``WireRequest`` becomes a `POST` of its form body to the authority URL plus the endpoint path, with the
+/// - Each `WireRequest` becomes a `POST` of its form body to the authority URL plus the endpoint path, with the
 ///   request's headers; `client-request-id`, `return-client-request-id` and `Accept` are added when missing.
 /// - Redirects are never followed: a 3xx answer comes back as it is (the client reports a general error).
 /// - At most ``maximumBodyBytes`` of a body are read; a longer body ends the exchange with
-///   ``HTTPTransportError/bodyTooLarge(request:limit:)``.
-/// - A body that is a JSON object becomes ``WireResponse/body`` whatever the status; any other body gives `nil`.
+///   `HTTPTransportError.bodyTooLarge(request:limit:)`.
+/// - A body that is a JSON object becomes `WireResponse.body` whatever the status; any other body gives `nil`.
 /// - No retry here (the native-auth client retries a 5xx once). No cookie, cache or credential is stored.
-/// - `send` throws ``HTTPTransportError`` when no answer arrived, and `CancellationError` when the task was
+/// - `send` throws `HTTPTransportError` when no answer arrived, and `CancellationError` when the task was
 ///   cancelled (the request is cancelled with it).
 public final class URLSessionTransport: Transport, @unchecked Sendable {
     /// The most body bytes read from an answer: 1 MiB.
@@ -31,7 +31,7 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
     private let exchanges: Exchanges
 
     /// - Parameters:
-    ///   - authority: the authority URL (``NativeAuthAuthority/parse(_:)`` checks one given as text).
+    ///   - authority: the authority URL (`NativeAuthAuthority.parse(_:)` checks one given as text).
     ///   - requestTimeout: how long one exchange may take, connection included (default 30 s).
     public init(authority: URL, requestTimeout: Duration = .seconds(30)) {
         self.authority = authority
@@ -50,7 +50,7 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    /// Posts `request` and returns the answer, whatever its status; throws ``HTTPTransportError`` when none
+    /// Posts `request` and returns the answer, whatever its status; throws `HTTPTransportError` when none
     /// arrived, `CancellationError` when the task was cancelled.
     public func send(_ request: WireRequest) async throws -> WireResponse {
         let name = "POST \(request.endpoint.path)"

@@ -22,7 +22,7 @@ public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Decodes an ``ActionCatalog`` from JSON, with errors that say where and what (e.g. "missing `outcomes` at
+/// Decodes an `ActionCatalog` from JSON, with errors that say where and what (e.g. "missing `outcomes` at
 /// actions[\"signUp.start\"]").
 public struct CatalogLoader: Sendable {
     /// The largest catalog file read.

@@ -14,7 +14,9 @@ struct Flowrun: AsyncParsableCommand {
             under --strict), 2 for a usage error, an unreadable path or no flow files.
             """,
         version: "flowrun \(version)",
-        subcommands: [Run.self, Validate.self, Test.self, Graph.self, Catalog.self, Outbox.self, Serve.self],
+        subcommands: [
+            Run.self, Validate.self, Test.self, Graph.self, Catalog.self, Explain.self, Outbox.self, Serve.self,
+        ],
         defaultSubcommand: Run.self
     )
 }

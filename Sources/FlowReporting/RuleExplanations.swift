@@ -1,0 +1,2239 @@
+import FlowModel
+
+extension RuleExplanation {
+    /// The explanation of every rule, in code order: what it means, an example that breaks it and the same
+    /// example fixed. A test validates every example file: the broken one reports the code, the fixed one
+    /// nothing.
+    public static let all: [RuleExplanation] = [
+        RuleExplanation(
+            .unreadableFile,
+            meaning:
+                "The file cannot be read: it does not exist, is a folder where a file is needed, or its permissions forbid reading it.",
+            broken: .situation(
+                "`flowrun validate sign-in.yaml` where `sign-in.yaml` does not exist (or is not readable)."),
+            fixed: .situation("Give the path of a readable file; a folder is searched for flow files.")),
+        RuleExplanation(
+            .fileTooLarge,
+            meaning:
+                "The file is larger than the loader's limit (4 MiB); only the limit plus one byte is ever read, so a huge file costs nothing.",
+            broken: .situation("A generated flow file of 100 MB."),
+            fixed: .situation("Split the flow into sub-flows (`use:`), each well under the limit.")),
+        RuleExplanation(
+            .invalidUTF8,
+            meaning: "The file is not valid UTF-8; the position is that of the first bad byte.",
+            broken: .situation("A flow saved as Latin-1, where `é` is the single byte `0xE9`."),
+            fixed: .situation("Save the file as UTF-8.")),
+        RuleExplanation(
+            .emptyFile,
+            meaning: "The file is empty, or holds only whitespace and comments.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    # the sign-in flow, to be written
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .syntaxError,
+            meaning:
+                "YAML or JSON syntax error: the file cannot be parsed. JSON is read strictly (RFC 8259): no trailing commas, no comments.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .nestingTooDeep,
+            meaning:
+                "Nesting is deeper than the limit (64). A linear pre-scan checks it before the parser runs, so a hostile file cannot overflow a stack.",
+            broken: .situation("A file of 10,000 nested `[`."),
+            fixed: .situation("Flatten the document; a flow needs a handful of levels.")),
+        RuleExplanation(
+            .documentTooLarge,
+            meaning:
+                "The document has more nodes than the limit (200,000) once aliases are counted; aliases are never expanded, so a \"billion laughs\" file costs what is written.",
+            broken: .situation("A chain of anchors and aliases, each alias repeating the previous one ten times."),
+            fixed: .situation("Write the values out, or use each anchor once or twice.")),
+        RuleExplanation(
+            .duplicateKey,
+            meaning: "A key appears twice in one mapping; the second occurrence is reported.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                      done:
+                        end: failure
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .unknownKey,
+            meaning: "A key that is not part of the flow format; the message suggests the closest key.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        nxt: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .wrongType,
+            meaning: "A value of the wrong type: a string where a list is expected, a word where a number is expected.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: { email: true }
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .missingKey,
+            meaning:
+                "A required key is missing: a flow without `start`, an `ask` step without `next`, an input without `type`.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .invalidValue,
+            meaning:
+                "A value that is not allowed here: an unknown input type, `attempts: 0`, a step name that is not an identifier.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: phone, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .conflictingKeys,
+            meaning:
+                "Keys that exclude each other are both present: a step with both `ask` and `end`; `attempts` without `exhausted`.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                        end: success
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .unsupportedVersion,
+            meaning: "The `flowrun:` version is one this build does not read.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 2
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .tooManySteps,
+            meaning: "The flow has more steps than the limit (10,000).",
+            broken: .situation("A generated flow of 100,000 steps."),
+            fixed: .situation("Split it into sub-flows with `use:`.")),
+        RuleExplanation(
+            .pathEscapesRoot,
+            meaning:
+                "A `use:` path leaves the root folder: the folder of the flow being run, or `root:` of `flowrun.yaml`. Sub-flow paths are relative and stay inside it.",
+            broken: .files([
+                ExampleFile(
+                    "flows/parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        use: ../child.yaml
+                        with: { email: "${email}" }
+                        on: { success: { end: success }, otherwise: { fail: not_allowed } }
+                    """#),
+                ExampleFile(
+                    "child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      email: { type: email }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: { end: success }
+                        otherwise: { fail: not_contoso }
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flows/parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        use: ./child.yaml
+                        with: { email: "${email}" }
+                        on: { success: { end: success }, otherwise: { fail: not_allowed } }
+                    """#),
+                ExampleFile(
+                    "flows/child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      email: { type: email }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: { end: success }
+                        otherwise: { fail: not_contoso }
+                    """#),
+            ])),
+        RuleExplanation(
+            .subflowNotFound,
+            meaning: "A `use:` names a file that cannot be read; the path is relative to the file that uses it.",
+            broken: .files([
+                ExampleFile(
+                    "parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        use: ./chld.yaml
+                        with: { email: "${email}" }
+                        on: { success: { end: success }, otherwise: { fail: not_allowed } }
+                    """#),
+                ExampleFile(
+                    "child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      email: { type: email }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: { end: success }
+                        otherwise: { fail: not_contoso }
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        use: ./child.yaml
+                        with: { email: "${email}" }
+                        on: { success: { end: success }, otherwise: { fail: not_allowed } }
+                    """#),
+                ExampleFile(
+                    "child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      email: { type: email }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: { end: success }
+                        otherwise: { fail: not_contoso }
+                    """#),
+            ])),
+        RuleExplanation(
+            .unsupportedExtension,
+            meaning: "The file's name does not end in a flow extension (`.yaml`, `.yml` or `.json`).",
+            broken: .files([
+                ExampleFile(
+                    "flow.txt",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .templateSyntax,
+            meaning:
+                "A malformed `${...}` interpolation: unclosed, empty, or not a variable name. `$$` is a literal `$`.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .invalidPattern,
+            meaning: "An input's `pattern` is not a valid regular expression.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email, pattern: "[a-" }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email, pattern: "@contoso\\.com$" }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .multipleDocuments,
+            meaning: "The file holds more than one YAML document (`---` between them).",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    ---
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .undefinedStep,
+            meaning:
+                "A transition, `start` or `exhausted` names a step that does not exist; the message suggests the closest name.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: dne
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .unreachableStep,
+            meaning: "No path from `start` reaches the step, so it never runs.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                      bye:
+                        end: failure
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .noWayToEnd,
+            meaning: "No end can be reached from the step: every path from it loops forever.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: confirm
+                      confirm:
+                        ask: [email]
+                        next: ask_email
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: confirm
+                      confirm:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                    """#)
+            ])),
+        RuleExplanation(
+            .unknownAction,
+            meaning:
+                "The action is not in the authority's catalog; the message suggests the closest action (`flowrun catalog` lists them).",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOff
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                    """#)
+            ])),
+        RuleExplanation(
+            .unhandledOutcome,
+            meaning:
+                "An outcome the action can answer is not handled, and there is no `otherwise`. The message names every missing outcome.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                    """#)
+            ])),
+        RuleExplanation(
+            .impossibleOutcome,
+            meaning: "`on:` handles an outcome the action can never answer (see the action in `flowrun catalog`).",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                          expired: { fail: expired }
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                    """#)
+            ])),
+        RuleExplanation(
+            .unknownParameter,
+            meaning: "`with:` passes a parameter the action does not take.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        with: { username: ada@contoso.com }
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                    """#)
+            ])),
+        RuleExplanation(
+            .missingParameter,
+            meaning: "A required parameter of the action is missing from `with:`.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        on:
+                          codeRequired: { end: success, message: "Code sent to ${sentTo}" }
+                          otherwise: { fail: not_started, message: Could not start the sign-in. }
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        with: { username: "${email}" }
+                        on:
+                          codeRequired: { end: success, message: "Code sent to ${sentTo}" }
+                          otherwise: { fail: not_started, message: Could not start the sign-in. }
+                    """#)
+            ])),
+        RuleExplanation(
+            .undeclaredInput,
+            meaning: "`ask:` names an input that is not declared under `inputs:` (nor a param).",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [mail]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .unusedDeclaration,
+            meaning: "An input no `ask` asks, or a param nothing reads.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                      phone: { type: text, label: Phone }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .maybeUnset,
+            meaning:
+                "A variable may be read before it is set: some path reaches the read without passing a step that sets it.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: greet
+                        otherwise: done
+                      greet:
+                        set: { greeting: "Welcome back" }
+                        next: done
+                      done:
+                        end: success
+                        message: "${greeting}, ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: greet
+                        otherwise: stranger
+                      greet:
+                        set: { greeting: "Welcome back" }
+                        next: done
+                      done:
+                        end: success
+                        message: "${greeting}, ${email}"
+                      stranger:
+                        set: { greeting: "Welcome" }
+                        next: done
+                    """#)
+            ])),
+        RuleExplanation(
+            .unknownVariable,
+            meaning:
+                "A template reads a variable that no step, input, param or outcome ever sets; the message suggests the closest name.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${emial}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .unboundedLoop,
+            meaning:
+                "A loop can repeat with no user input and no attempt limit, so a run could spin forever (e.g. retrying an action on its own error).",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success }
+                          noAccount: { fail: no_account }
+                          unexpected: sign_out
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success }
+                          noAccount: { fail: no_account }
+                          unexpected: { goto: sign_out, attempts: 2, exhausted: { fail: unexpected } }
+                    """#)
+            ])),
+        RuleExplanation(
+            .subflowCycle,
+            meaning: "Sub-flows use each other in a cycle, directly or through others.",
+            broken: .files([
+                ExampleFile(
+                    "a.yaml",
+                    #"""
+                    flowrun: 1
+                    id: a
+                    start: go
+                    steps:
+                      go:
+                        use: ./b.yaml
+                        on: { success: { end: success } }
+                    """#),
+                ExampleFile(
+                    "b.yaml",
+                    #"""
+                    flowrun: 1
+                    id: b
+                    start: go
+                    steps:
+                      go:
+                        use: ./a.yaml
+                        on: { success: { end: success } }
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "a.yaml",
+                    #"""
+                    flowrun: 1
+                    id: a
+                    start: go
+                    steps:
+                      go:
+                        use: ./b.yaml
+                        on: { success: { end: success } }
+                    """#),
+                ExampleFile(
+                    "b.yaml",
+                    #"""
+                    flowrun: 1
+                    id: b
+                    start: done
+                    steps:
+                      done:
+                        end: success
+                    """#),
+            ])),
+        RuleExplanation(
+            .unhandledSubflowEnd,
+            meaning: "An end the sub-flow can reach is not handled in `on:` of the `use`, and there is no `otherwise`.",
+            broken: .files([
+                ExampleFile(
+                    "parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        use: ./child.yaml
+                        with: { email: "${email}" }
+                        on: { success: { end: success } }
+                    """#),
+                ExampleFile(
+                    "child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      email: { type: email }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: { end: success }
+                        otherwise: { fail: not_contoso }
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        use: ./child.yaml
+                        with: { email: "${email}" }
+                        on: { success: { end: success }, failure: { fail: not_allowed } }
+                    """#),
+                ExampleFile(
+                    "child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      email: { type: email }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: { end: success }
+                        otherwise: { fail: not_contoso }
+                    """#),
+            ])),
+        RuleExplanation(
+            .impossibleSubflowEnd,
+            meaning: "`on:` of a `use` handles an end the sub-flow can never reach.",
+            broken: .files([
+                ExampleFile(
+                    "parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        use: ./child.yaml
+                        with: { email: "${email}" }
+                        on: { success: { end: success }, failure: { fail: not_allowed }, browser_required: { end: browser_required } }
+                    """#),
+                ExampleFile(
+                    "child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      email: { type: email }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: { end: success }
+                        otherwise: { fail: not_contoso }
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        use: ./child.yaml
+                        with: { email: "${email}" }
+                        on: { success: { end: success }, failure: { fail: not_allowed } }
+                    """#),
+                ExampleFile(
+                    "child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      email: { type: email }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: { end: success }
+                        otherwise: { fail: not_contoso }
+                    """#),
+            ])),
+        RuleExplanation(
+            .subflowParams,
+            meaning: "The `use` does not pass exactly the sub-flow's params: one is missing, or one is unknown.",
+            broken: .files([
+                ExampleFile(
+                    "parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        use: ./child.yaml
+                        with: {}
+                        on: { success: { end: success }, failure: { fail: not_allowed } }
+                    """#),
+                ExampleFile(
+                    "child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      email: { type: email }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: { end: success }
+                        otherwise: { fail: not_contoso }
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        use: ./child.yaml
+                        with: { email: "${email}" }
+                        on: { success: { end: success }, failure: { fail: not_allowed } }
+                    """#),
+                ExampleFile(
+                    "child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      email: { type: email }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: { end: success }
+                        otherwise: { fail: not_contoso }
+                    """#),
+            ])),
+        RuleExplanation(
+            .redundantOtherwise,
+            meaning: "`otherwise` can never be taken: every outcome (or sub-flow end) is already handled.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                          otherwise: { fail: unexpected }
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                    """#)
+            ])),
+        RuleExplanation(
+            .unknownAuthority,
+            meaning:
+                "There is no action catalog for the flow's `authority`. Give another authority's catalog with `--catalog FILE` or `catalogs:` in `flowrun.yaml`.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: okta
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                    """#)
+            ])),
+        RuleExplanation(
+            .typeMismatch,
+            meaning:
+                "A value does not have the type expected where it goes: an action parameter, a sub-flow param, an attributes source.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        with: { username: 42 }
+                        on:
+                          codeRequired: { end: success, message: "Code sent to ${sentTo}" }
+                          otherwise: { fail: not_started, message: Could not start the sign-in. }
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        with: { username: "${email}" }
+                        on:
+                          codeRequired: { end: success, message: "Code sent to ${sentTo}" }
+                          otherwise: { fail: not_started, message: Could not start the sign-in. }
+                    """#)
+            ])),
+        RuleExplanation(
+            .noSuccess,
+            meaning: "No path reaches a `success` end.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: failure
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .secretLoopWithoutLimit,
+            meaning:
+                "An `ask` of a secret input (a `password` or `code`, or one marked `secret`) can be reached again on a loop with no `attempts:` limit, so a script could guess without end. Reported at each transition that leads back to the ask.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                      password: { type: password, label: Password }
+                    start: ask_credentials
+                    steps:
+                      ask_credentials:
+                        ask: [email, password]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        with: { username: "${email}", password: "${password}" }
+                        on:
+                          completed: { end: success, message: "Signed in as ${email}" }
+                          invalidCredentials: { goto: ask_credentials, message: Wrong email or password. }
+                          otherwise: { fail: not_signed_in, message: Could not sign in. }
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                      password: { type: password, label: Password }
+                    start: ask_credentials
+                    steps:
+                      ask_credentials:
+                        ask: [email, password]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        with: { username: "${email}", password: "${password}" }
+                        on:
+                          completed: { end: success, message: "Signed in as ${email}" }
+                          invalidCredentials: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
+                          otherwise: { fail: not_signed_in, message: Could not sign in. }
+                    """#)
+            ])),
+        RuleExplanation(
+            .resendWithoutLimit,
+            meaning:
+                "A resend (an action such as `signIn.resendCode`, or a `resend` choice) is on a loop with no `attempts:` limit. A warning, not an error: a resend reveals nothing and the authority throttles resends itself, but without a limit a user or a script can send codes forever, which costs money and floods the mailbox.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                      code: { type: code, label: Code }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        with: { username: "${email}" }
+                        on:
+                          codeRequired: ask_code
+                          otherwise: { fail: not_started, message: Could not start the sign-in. }
+                      ask_code:
+                        ask: [code]
+                        choices:
+                          resend: resend_code
+                        next: submit_code
+                      resend_code:
+                        action: signIn.resendCode
+                        on:
+                          codeRequired: ask_code
+                          otherwise: { fail: not_sent, message: Could not send a new code. }
+                      submit_code:
+                        action: signIn.submitCode
+                        with: { code: "${code}" }
+                        on:
+                          completed: { end: success, message: "Signed in as ${email}" }
+                          invalidCode: { goto: ask_code, attempts: 2, exhausted: { fail: too_many_attempts } }
+                          otherwise: { fail: not_signed_in, message: Could not sign in. }
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                      code: { type: code, label: Code }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        with: { username: "${email}" }
+                        on:
+                          codeRequired: ask_code
+                          otherwise: { fail: not_started, message: Could not start the sign-in. }
+                      ask_code:
+                        ask: [code]
+                        choices:
+                          resend: { goto: resend_code, attempts: 3, exhausted: { fail: too_many_resends } }
+                        next: submit_code
+                      resend_code:
+                        action: signIn.resendCode
+                        on:
+                          codeRequired: ask_code
+                          otherwise: { fail: not_sent, message: Could not send a new code. }
+                      submit_code:
+                        action: signIn.submitCode
+                        with: { code: "${code}" }
+                        on:
+                          completed: { end: success, message: "Signed in as ${email}" }
+                          invalidCode: { goto: ask_code, attempts: 2, exhausted: { fail: too_many_attempts } }
+                          otherwise: { fail: not_signed_in, message: Could not sign in. }
+                    """#)
+            ])),
+        RuleExplanation(
+            .secretExposed,
+            meaning:
+                "A secret (a secret input or param, a token an outcome returns, or a variable built from one) is shown to the user in a message, hint or label, or passed to a parameter or sub-flow param not marked `secret`.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                      code: { type: code, label: Code }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        with: { username: "${email}" }
+                        on:
+                          codeRequired: ask_code
+                          otherwise: { fail: not_started, message: Could not start the sign-in. }
+                      ask_code:
+                        ask: [code]
+                        choices:
+                          resend: { goto: resend_code, attempts: 3, exhausted: { fail: too_many_resends } }
+                        next: submit_code
+                      resend_code:
+                        action: signIn.resendCode
+                        on:
+                          codeRequired: ask_code
+                          otherwise: { fail: not_sent, message: Could not send a new code. }
+                      submit_code:
+                        action: signIn.submitCode
+                        with: { code: "${code}" }
+                        on:
+                          completed: { end: success, message: "Signed in as ${email}" }
+                          invalidCode: { goto: ask_code, message: "Wrong code ${code}", attempts: 2, exhausted: { fail: too_many_attempts } }
+                          otherwise: { fail: not_signed_in, message: Could not sign in. }
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                      code: { type: code, label: Code }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        with: { username: "${email}" }
+                        on:
+                          codeRequired: ask_code
+                          otherwise: { fail: not_started, message: Could not start the sign-in. }
+                      ask_code:
+                        ask: [code]
+                        choices:
+                          resend: { goto: resend_code, attempts: 3, exhausted: { fail: too_many_resends } }
+                        next: submit_code
+                      resend_code:
+                        action: signIn.resendCode
+                        on:
+                          codeRequired: ask_code
+                          otherwise: { fail: not_sent, message: Could not send a new code. }
+                      submit_code:
+                        action: signIn.submitCode
+                        with: { code: "${code}" }
+                        on:
+                          completed: { end: success, message: "Signed in as ${email}" }
+                          invalidCode: { goto: ask_code, message: "Wrong code, try again", attempts: 2, exhausted: { fail: too_many_attempts } }
+                          otherwise: { fail: not_signed_in, message: Could not sign in. }
+                    """#)
+            ])),
+        RuleExplanation(
+            .rawErrorText,
+            meaning:
+                "A text shown to the user interpolates the authority's raw error text (`error` or `errorDescription` of an error outcome, or a variable built from them). Say what happened in the flow's own words, and hand the error text to the end's `output` for logs.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: "Could not sign out: ${errorDescription}" }
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out., output: { error: "${errorDescription}" } }
+                    """#)
+            ])),
+        RuleExplanation(
+            .accountEnumeration,
+            meaning:
+                "One action step can answer both `userNotFound` and `invalidCredentials` (the authority treated the two alike in one call), and the flow tells them apart to the user, so anyone could learn which email addresses have an account. Each handler's message and the message of the step it enters are compared; `otherwise` is not counted, nor are handlers on different steps (an email-first sign-in, where `userNotFound` comes before any password).",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                      password: { type: password, label: Password }
+                    start: ask_credentials
+                    steps:
+                      ask_credentials:
+                        ask: [email, password]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        with: { username: "${email}", password: "${password}" }
+                        on:
+                          completed: { end: success, message: "Signed in as ${email}" }
+                          invalidCredentials: { goto: ask_credentials, message: Wrong password., attempts: 2, exhausted: { fail: too_many_attempts } }
+                          userNotFound: { goto: ask_credentials, message: "No account uses ${email}.", attempts: 2, exhausted: { fail: too_many_attempts } }
+                          otherwise: { fail: not_signed_in, message: Could not sign in. }
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                      password: { type: password, label: Password }
+                    start: ask_credentials
+                    steps:
+                      ask_credentials:
+                        ask: [email, password]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        with: { username: "${email}", password: "${password}" }
+                        on:
+                          completed: { end: success, message: "Signed in as ${email}" }
+                          invalidCredentials: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
+                          userNotFound: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
+                          otherwise: { fail: not_signed_in, message: Could not sign in. }
+                    """#)
+            ])),
+        RuleExplanation(
+            .unusedAcknowledgement,
+            meaning:
+                "An `allow:` entry acknowledges a rule whose warning is not reported in its step: the warning was fixed, or moved. Reported only when the flow has no error, so that a stale acknowledgement cannot hide a later warning.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                        allow: { FR126: "email-first sign-in" }
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#)
+            ])),
+        RuleExplanation(
+            .brokenSubflow,
+            meaning:
+                "A sub-flow this flow uses has errors (reported under the sub-flow's own file), so this flow cannot run either; reported at the `use:`.",
+            broken: .files([
+                ExampleFile(
+                    "parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        use: ./child.yaml
+                        with: { email: "${email}" }
+                        on: { success: { end: success }, failure: { fail: not_allowed } }
+                    """#),
+                ExampleFile(
+                    "child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      email: { type: email }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: { end: success }
+                        otherwise: { fail: not_contoso }
+                        nxt: done
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: check
+                      check:
+                        use: ./child.yaml
+                        with: { email: "${email}" }
+                        on: { success: { end: success }, failure: { fail: not_allowed } }
+                    """#),
+                ExampleFile(
+                    "child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      email: { type: email }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: email, matches: "@contoso\\.com$" }
+                            then: { end: success }
+                        otherwise: { fail: not_contoso }
+                    """#),
+            ])),
+        RuleExplanation(
+            .tenantMakesFailureLikely,
+            meaning:
+                "With `validate --config authority.yaml` (and `--capabilities`): a setting of that tenant (`mfa.required`, `registration.required`, `signUp.method: emailPassword`, `signUp.requiredAttributes`, or a capability the client does not declare) makes an outcome likely that the flow routes to a failure end. The message names the setting.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                      password: { type: password, label: Password }
+                    start: ask_credentials
+                    steps:
+                      ask_credentials:
+                        ask: [email, password]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        with: { username: "${email}", password: "${password}" }
+                        on:
+                          completed: { end: success, message: "Signed in as ${email}" }
+                          mfaRequired: { fail: mfa_required, message: This account needs a second step this flow does not offer. }
+                          invalidCredentials: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
+                          userNotFound: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
+                          otherwise: { fail: not_signed_in, message: Could not sign in. }
+                    """#),
+                ExampleFile(
+                    "authority.yaml",
+                    #"""
+                    mfa: { required: true }
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    #"""
+                    flowrun: 1
+                    id: example
+                    authority: native-auth
+                    inputs:
+                      email: { type: email, label: Email }
+                      password: { type: password, label: Password }
+                      code: { type: code, label: Code }
+                    start: ask_credentials
+                    steps:
+                      ask_credentials:
+                        ask: [email, password]
+                        next: sign_in
+                      sign_in:
+                        action: signIn.start
+                        with: { username: "${email}", password: "${password}" }
+                        on:
+                          completed: { end: success, message: "Signed in as ${email}" }
+                          mfaRequired: send_second_factor
+                          invalidCredentials: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
+                          userNotFound: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
+                          otherwise: { fail: not_signed_in, message: Could not sign in. }
+                      send_second_factor:
+                        action: mfa.requestChallenge
+                        on:
+                          codeRequired: ask_code
+                          otherwise: { fail: not_sent, message: Could not send a code. }
+                      ask_code:
+                        ask: [code]
+                        next: submit_code
+                      submit_code:
+                        action: mfa.submitCode
+                        with: { code: "${code}" }
+                        on:
+                          completed: { end: success, message: "Signed in as ${email}" }
+                          invalidCode: { goto: ask_code, attempts: 2, exhausted: { fail: too_many_attempts } }
+                          otherwise: { fail: not_signed_in, message: Could not sign in. }
+                    """#),
+                ExampleFile(
+                    "authority.yaml",
+                    #"""
+                    mfa: { required: true }
+                    """#),
+                ExampleFile(
+                    "flowrun.yaml",
+                    #"""
+                    capabilities: [mfa_required]
+                    """#),
+            ])),
+        RuleExplanation(
+            .endNotForTheseParams,
+            meaning:
+                "`on:` of a `use` handles an end the sub-flow cannot reach with the constant params this `use` gives, so the handler is never taken.",
+            broken: .files([
+                ExampleFile(
+                    "parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    start: check
+                    steps:
+                      check:
+                        use: ./child.yaml
+                        with: { purpose: reset }
+                        on: { success: { end: success }, signed_up: { end: success } }
+                    """#),
+                ExampleFile(
+                    "child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      purpose: { type: text }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: purpose, equals: signUp }
+                            then: { end: signed_up }
+                        otherwise: { end: success }
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "parent.yaml",
+                    #"""
+                    flowrun: 1
+                    id: parent
+                    start: check
+                    steps:
+                      check:
+                        use: ./child.yaml
+                        with: { purpose: reset }
+                        on: { success: { end: success } }
+                    """#),
+                ExampleFile(
+                    "child.yaml",
+                    #"""
+                    flowrun: 1
+                    id: child
+                    params:
+                      purpose: { type: text }
+                    start: check
+                    steps:
+                      check:
+                        choose:
+                          - if: { var: purpose, equals: signUp }
+                            then: { end: signed_up }
+                        otherwise: { end: success }
+                    """#),
+            ])),
+    ]
+}

@@ -11,6 +11,8 @@ struct Catalog: ParsableCommand {
         discussion: """
             Without ACTION, lists every action (--format markdown: the full reference, as in docs/catalog.md). \
             With ACTION, describes that one. --format json prints the catalog's own JSON.
+
+            Exit codes: 0, or 2 for an unknown authority or action, or a catalog file that cannot be read.
             """)
 
     @Argument(help: ArgumentHelp("An action, e.g. signUp.start.", valueName: "action"))

@@ -9,7 +9,8 @@ struct Explain: ParsableCommand {
             "Explain a diagnostic code: what it reports, an example that breaks the rule and the same example fixed.",
         discussion: """
             Without CODE, lists every code (--format markdown: the full reference, as in docs/diagnostics.md; \
-            --format json: every explanation with its example files). \
+            --format json: every explanation with its example files).
+
             Exit codes: 0, or 2 for a code that does not exist.
             """)
 

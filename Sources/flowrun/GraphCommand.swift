@@ -10,7 +10,9 @@ struct Graph: ParsableCommand {
         discussion: """
             Every step is a node labelled with its name and kind; every edge is labelled with the outcome, \
             choice or branch that takes it, with ≤N for an attempt limit; exhausted edges are dashed. \
-            A flow with errors is not drawn: its problems are printed on standard error and the exit code is 1.
+            A flow with errors is not drawn: its problems are printed on standard error.
+
+            Exit codes: 0 drawn, 1 the flow has errors, 2 a usage error or an unreadable flow file.
             """
     )
 

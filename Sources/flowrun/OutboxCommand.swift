@@ -6,7 +6,14 @@ import NativeAuthEmulator
 /// `flowrun outbox`: the codes the embedded authority "sent", newest first.
 struct Outbox: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the codes the embedded authority sent (its outbox), newest first.")
+        abstract: "List the codes the embedded authority sent (its outbox), newest first.",
+        discussion: """
+            The outbox of the embedded authority in the state folder (--state-dir, else $FLOWRUN_STATE_DIR, else \
+            `stateDir` of ./flowrun.yaml, else .flowrun). For `flowrun serve --dev-outbox`, read it over HTTP \
+            (`@outbox` in `run --authority URL`).
+
+            Exit codes: 0, or 2 for a usage error or when there is no state folder yet.
+            """)
 
     @Option(help: ArgumentHelp("Only codes sent to this address.", valueName: "email"))
     var to: String?

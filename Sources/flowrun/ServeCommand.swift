@@ -14,8 +14,10 @@ struct Serve: AsyncParsableCommand {
             schemas/native-auth.openapi.yaml. On start, one line goes to standard output: \
             `flowrun serve: listening on http://HOST:PORT/TENANT`; what a client must be configured with (authority, \
             tenant, client ids, challenge types) goes to standard error, followed by the access logs. \
-            SIGINT or SIGTERM stops the server gracefully (exit 0); exit 2 for a bad option or configuration, \
-            1 when the address cannot be bound.
+            SIGINT or SIGTERM stops the server gracefully.
+
+            Exit codes: 0 stopped by SIGINT or SIGTERM, 1 the address cannot be bound, 2 a bad option or \
+            configuration.
             """)
 
     @Option(help: "The address to listen on.")

@@ -65,11 +65,11 @@ import Testing
     }
 
     @Test func theReadmeDiagramNamesEveryModule() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
         let section = try #require(readme.range(of: "## Architecture").map { readme[$0.upperBound...] })
         let diagram = try #require(section.range(of: "```mermaid").map { section[$0.upperBound...] })
         for name in Self.layers.keys.sorted() {
-            #expect(diagram.contains(name), "README's module diagram does not show \(name)")
+            #expect(diagram.contains(name), "CONTRIBUTING.md's module diagram does not show \(name)")
         }
     }
 

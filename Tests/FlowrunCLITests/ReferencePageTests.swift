@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The reference pages generated from the code (`scripts/generate-docs.py`): the command reference from the
+/// binary's own description of its commands, the settings reference from the schemas, and the example tenants
+/// they show, each loaded by the binary.
+@Suite struct ReferencePageTests {
+    /// Runs `python3 scripts/generate-docs.py arguments…` in the repository with this build's binary.
+    static func generateDocs(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "scripts/generate-docs.py", "--flowrun", try Flowrun.binary().path] + arguments
+        process.currentDirectoryURL = FlowLibrary.root
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test("docs/cli.md and docs/tenant.md are what the commands' help and the schemas say")
+    func pagesMatchTheirSources() throws {
+        let (status, output) = try Self.generateDocs(["--check"])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("checked docs/cli.md, docs/tenant.md"), "\(output)")
+    }
+
+    @Test("every command states its exit codes, which the command reference gathers in one table")
+    func exitCodesInOnePlace() throws {
+        let page = try String(contentsOf: FlowLibrary.root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        let help = try FlowFolder().run("--help").stdout
+        let listing = try #require(help.range(of: "SUBCOMMANDS:\n")).upperBound
+        let commands = help[listing...].split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let first = line.split(separator: " ").first,
+                first.allSatisfy(\.isLowercase)
+            else { return nil }
+            return String(first)
+        }
+        #expect(commands.count >= 8, "\(help)")
+        for command in commands {
+            #expect(page.contains("\n| `\(command)` | "), "docs/cli.md has no exit codes for `\(command)`")
+            #expect(page.contains("\n## `flowrun \(command)`\n"), "docs/cli.md has no section for `\(command)`")
+        }
+    }
+
+    @Test("each example tenant of docs/tenant.md is a configuration the binary accepts")
+    func exampleTenantsLoad() throws {
+        let folder = FlowLibrary.root.appendingPathComponent("docs/examples/tenants")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
+        #expect(files.count >= 3)
+        for file in files.sorted() {
+            let result = try Flowrun.run(
+                ["validate", "--config", folder.appendingPathComponent(file).path, "flows/sign-in-password.yaml"],
+                in: FlowLibrary.root)
+            #expect(result.status == 0, "\(file): \(result.stdout)\(result.stderr)")
+        }
+        let broken = try FlowFolder()
+        try broken.write("authority.yaml", "codes: { length: 3 }\n")
+        let refused = try broken.run("validate", "--config", "authority.yaml", "-")
+        #expect(refused.status == 2 && refused.stderr.contains("authority.yaml:1:"), "\(refused.stderr)")
+    }
+}

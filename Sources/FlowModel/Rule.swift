@@ -21,7 +21,7 @@ public struct Rule: Sendable, Hashable {
     /// Every rule flowrun knows, by code.
     public static let catalog: [RuleCode: Rule] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
 
-    /// Every rule, in code order: FR0xx come from the loader, FR1xx from the checker.
+    /// Every rule, in code order: FR0xx come from the loader, FR1xx from the checker, FR2xx from scenario files.
     public static let all: [Rule] = [
         Rule(.unreadableFile, .error, "file cannot be read", "check the path and its permissions"),
         Rule(.fileTooLarge, .error, "file is larger than the limit", "split the flow into sub-flows with `use`"),
@@ -120,6 +120,21 @@ public struct Rule: Sendable, Hashable {
         Rule(
             .endNotForTheseParams, .warning, "the sub-flow cannot reach this end with the params this `use` gives",
             "remove the handler: with these constant params the sub-flow's `choose` never leads to that end"),
+        Rule(
+            .scenarioFlowInvalid, .error, "the flow under test does not load or check",
+            "fix the flow first: `flowrun validate FLOW`"),
+        Rule(
+            .scenarioUnknownStep, .error, "an expected path names a step the flow does not have",
+            "name steps as the flow does; sub-flow steps as `useStep/subStep`"),
+        Rule(
+            .scenarioImpossibleFault, .error, "a fault the run can never meet",
+            "fault only actions the flow calls, with outcomes their catalog declares"),
+        Rule(
+            .scenarioUnknownInput, .error, "an answer for an input the flow does not declare",
+            "answer only the inputs the flow declares"),
+        Rule(
+            .scenarioDuplicateName, .error, "two scenarios of a file share a name",
+            "give every scenario of a file its own name"),
     ]
 
     init(_ code: RuleCode, _ severity: Severity, _ title: String, _ hint: String) {
@@ -183,4 +198,10 @@ extension RuleCode {
     public static let brokenSubflow = RuleCode(rawValue: "FR128")
     public static let tenantMakesFailureLikely = RuleCode(rawValue: "FR129")
     public static let endNotForTheseParams = RuleCode(rawValue: "FR130")
+
+    public static let scenarioFlowInvalid = RuleCode(rawValue: "FR201")
+    public static let scenarioUnknownStep = RuleCode(rawValue: "FR202")
+    public static let scenarioImpossibleFault = RuleCode(rawValue: "FR203")
+    public static let scenarioUnknownInput = RuleCode(rawValue: "FR204")
+    public static let scenarioDuplicateName = RuleCode(rawValue: "FR205")
 }

@@ -65,8 +65,9 @@ public enum ExplanationReport {
     private static let introduction = [
         "Every diagnostic of `flowrun validate` (and of `run`, `test` and `graph`, which check a flow first) has a",
         "stable code: `FR0xx` come from the loader (the file cannot become a document), `FR1xx` from the checker",
-        "(the document cannot become a program). A code never changes meaning. Errors stop a flow from running;",
-        "warnings fail `validate` only under `--strict`. `flowrun explain CODE` prints a code's section of this page.",
+        "(the document cannot become a program), `FR2xx` from `flowrun test` (a scenario file that cannot run). A",
+        "code never changes meaning. Errors stop a flow from running; warnings fail `validate` only under `--strict`.",
+        "`flowrun explain CODE` prints a code's section of this page.",
         "",
         "A warning can be acknowledged where it is reported: `allow: { FR126: \"email-first: the authority answers",
         "userNotFound before any password\" }` on a step acknowledges that rule's warnings inside the step. `validate`",
@@ -76,7 +77,8 @@ public enum ExplanationReport {
         "",
         "`flowrun validate --config authority.yaml` also checks each flow against the tenant it will meet",
         "([FR129](#fr129)). Each example below is checked by the tests: the broken files report the code, the fixed",
-        "ones nothing, with `validate --strict` (and `--config authority.yaml` where the example has one).",
+        "ones nothing, with `validate --strict` (and `--config authority.yaml` where the example has one), or, for a",
+        "scenario file, with `flowrun test`, whose fixed scenarios pass.",
     ]
 
     private static func heading(_ explanation: RuleExplanation) -> String {

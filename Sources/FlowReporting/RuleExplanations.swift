@@ -2235,5 +2235,297 @@ extension RuleExplanation {
                         otherwise: { end: success }
                     """#),
             ])),
+        RuleExplanation(
+            .scenarioFlowInvalid,
+            meaning:
+                "The flow a scenario file tests does not load or check; its own errors are reported with it, under its file.",
+            broken: .files([
+                ExampleFile(
+                    "greet.test.yaml",
+                    #"""
+                    flow: greet.yaml
+                    scenarios:
+                      - name: greets
+                        inputs: { email: ada@example.com }
+                        expect: { end: success, messages: ["Hello ada@example.com"] }
+                    """#),
+                ExampleFile(
+                    "greet.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: dne
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "greet.test.yaml",
+                    #"""
+                    flow: greet.yaml
+                    scenarios:
+                      - name: greets
+                        inputs: { email: ada@example.com }
+                        expect: { end: success, messages: ["Hello ada@example.com"] }
+                    """#),
+                ExampleFile(
+                    "greet.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#),
+            ])),
+        RuleExplanation(
+            .scenarioUnknownStep,
+            meaning:
+                "An expected `path` (or `pathIncludes`, `pathExcludes`) names a step the flow does not have; the message suggests the closest. Steps of sub-flows are written `useStep/subStep`.",
+            broken: .files([
+                ExampleFile(
+                    "greet.test.yaml",
+                    #"""
+                    flow: greet.yaml
+                    scenarios:
+                      - name: greets
+                        inputs: { email: ada@example.com }
+                        expect: { end: success, path: [ask_email, don], messages: ["Hello ada@example.com"] }
+                    """#),
+                ExampleFile(
+                    "greet.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "greet.test.yaml",
+                    #"""
+                    flow: greet.yaml
+                    scenarios:
+                      - name: greets
+                        inputs: { email: ada@example.com }
+                        expect: { end: success, path: [ask_email, done], messages: ["Hello ada@example.com"] }
+                    """#),
+                ExampleFile(
+                    "greet.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#),
+            ])),
+        RuleExplanation(
+            .scenarioImpossibleFault,
+            meaning:
+                "A fault the run can never meet: on an action the flow never calls, or answering an outcome (or data) the action's catalog does not declare.",
+            broken: .files([
+                ExampleFile(
+                    "sign-out.test.yaml",
+                    #"""
+                    flow: sign-out.yaml
+                    scenarios:
+                      - name: nobody is signed in
+                        faults: [{ action: account.signOut, answer: expired }]
+                        expect: { end: failure, reason: no_account }
+                    """#),
+                ExampleFile(
+                    "sign-out.yaml",
+                    #"""
+                    flowrun: 1
+                    id: sign-out
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "sign-out.test.yaml",
+                    #"""
+                    flow: sign-out.yaml
+                    scenarios:
+                      - name: nobody is signed in
+                        faults: [{ action: account.signOut, answer: noAccount }]
+                        expect: { end: failure, reason: no_account, messages: [Nobody is signed in.] }
+                    """#),
+                ExampleFile(
+                    "sign-out.yaml",
+                    #"""
+                    flowrun: 1
+                    id: sign-out
+                    authority: native-auth
+                    start: sign_out
+                    steps:
+                      sign_out:
+                        action: account.signOut
+                        on:
+                          completed: { end: success, message: Signed out. }
+                          noAccount: { fail: no_account, message: Nobody is signed in. }
+                          unexpected: { fail: unexpected, message: Could not sign out. }
+                    """#),
+            ])),
+        RuleExplanation(
+            .scenarioUnknownInput,
+            meaning: "A scenario answers an input the flow does not declare; the message suggests the closest input.",
+            broken: .files([
+                ExampleFile(
+                    "greet.test.yaml",
+                    #"""
+                    flow: greet.yaml
+                    scenarios:
+                      - name: greets
+                        inputs: { email: ada@example.com, name: Ada }
+                        expect: { end: success, messages: ["Hello ada@example.com"] }
+                    """#),
+                ExampleFile(
+                    "greet.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "greet.test.yaml",
+                    #"""
+                    flow: greet.yaml
+                    scenarios:
+                      - name: greets
+                        inputs: { email: ada@example.com }
+                        expect: { end: success, messages: ["Hello ada@example.com"] }
+                    """#),
+                ExampleFile(
+                    "greet.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#),
+            ])),
+        RuleExplanation(
+            .scenarioDuplicateName,
+            meaning: "Two scenarios of one file share a name, so a report could not tell them apart.",
+            broken: .files([
+                ExampleFile(
+                    "greet.test.yaml",
+                    #"""
+                    flow: greet.yaml
+                    scenarios:
+                      - name: greets
+                        inputs: { email: ada@example.com }
+                        expect: { end: success, messages: ["Hello ada@example.com"] }
+                      - name: greets
+                        inputs: { email: bob@example.com }
+                        expect: { end: success, messages: ["Hello bob@example.com"] }
+                    """#),
+                ExampleFile(
+                    "greet.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "greet.test.yaml",
+                    #"""
+                    flow: greet.yaml
+                    scenarios:
+                      - name: greets
+                        inputs: { email: ada@example.com }
+                        expect: { end: success, messages: ["Hello ada@example.com"] }
+                      - name: greets another user
+                        inputs: { email: bob@example.com }
+                        expect: { end: success, messages: ["Hello bob@example.com"] }
+                    """#),
+                ExampleFile(
+                    "greet.yaml",
+                    #"""
+                    flowrun: 1
+                    id: greet
+                    inputs:
+                      email: { type: email, label: Email }
+                    start: ask_email
+                    steps:
+                      ask_email:
+                        ask: [email]
+                        next: done
+                      done:
+                        end: success
+                        message: "Hello ${email}"
+                    """#),
+            ])),
     ]
 }

@@ -36,10 +36,20 @@ import Testing
         return try JSONDecoder().decode([Explanation].self, from: Data(result.stdout.utf8))
     }
 
-    /// The codes `validate --strict` reports for an example, run as a reader would in a folder of its files.
+    struct TestReport: Decodable {
+        var errors: [Finding]
+    }
+
+    /// The codes an example reports, run as a reader would in a folder of its files: `validate --strict` for a
+    /// flow, `test` for a scenario file (where a failed run counts as `failed`).
     static func codes(of files: [File]) throws -> [String] {
         let folder = try FlowFolder()
         for file in files { try folder.write(file.path, file.text) }
+        if files[0].path.hasSuffix(".test.yaml") {
+            let result = try folder.run("test", "--format", "json", files[0].path)
+            let report = try JSONDecoder().decode(TestReport.self, from: Data(result.stdout.utf8))
+            return report.errors.map(\.code) + (result.status == 0 ? [] : ["failed"])
+        }
         var arguments = ["validate", "--strict", "--format", "json", files[0].path]
         if files.contains(where: { $0.path == "authority.yaml" }) { arguments += ["--config", "authority.yaml"] }
         let result = try Flowrun.run(arguments, in: folder.url)

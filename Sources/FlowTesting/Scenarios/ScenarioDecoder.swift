@@ -36,8 +36,8 @@ struct ScenarioDecoder {
             var seen: Set<String> = []
             for scenario in scenarios where !seen.insert(scenario.name.value).inserted {
                 reader.report(
-                    ScenarioRules.duplicateName, "a second scenario is named `\(scenario.name.value)`",
-                    at: scenario.name.position, hint: ScenarioRules.hint(ScenarioRules.duplicateName))
+                    RuleCode.scenarioDuplicateName, "a second scenario is named `\(scenario.name.value)`",
+                    at: scenario.name.position)
             }
         }
         guard let flow, !reader.diagnostics.hasErrors else { return nil }

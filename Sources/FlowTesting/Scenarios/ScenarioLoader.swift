@@ -56,8 +56,8 @@ public struct ScenarioLoader: Sendable {
         guard let program = compiled.program, let digest = compiled.digest, !flowDiagnostics.hasErrors else {
             diagnostics.append(
                 Diagnostic(
-                    ScenarioRules.flowInvalid, "the flow `\(flow.value)` does not load or check", file: file,
-                    at: flow.position, hint: ScenarioRules.hint(ScenarioRules.flowInvalid)))
+                    RuleCode.scenarioFlowInvalid, "the flow `\(flow.value)` does not load or check", file: file,
+                    at: flow.position))
             return (nil, diagnostics + flowDiagnostics.filter { $0.severity == .error })
         }
         var checker = ScenarioChecker(file: file, program: program, catalogs: catalogs)
@@ -100,7 +100,7 @@ struct ScenarioChecker {
     mutating func check(_ scenario: Scenario) {
         for name in scenario.inputs.keys.sorted() where !inputNames.contains(name) {
             report(
-                ScenarioRules.unknownInput,
+                RuleCode.scenarioUnknownInput,
                 "scenario `\(scenario.name.value)` answers `\(name)`, an input the flow does not declare"
                     + suggestion(name, inputNames), at: scenario.name.position)
         }
@@ -109,7 +109,7 @@ struct ScenarioChecker {
         for list in [expect.path, expect.pathIncludes, expect.pathExcludes].compactMap({ $0 }) {
             for name in list.value where !stepNames.contains(name) {
                 report(
-                    ScenarioRules.unknownStep, "the flow has no step `\(name)`" + suggestion(name, stepNames),
+                    RuleCode.scenarioUnknownStep, "the flow has no step `\(name)`" + suggestion(name, stepNames),
                     at: list.position)
             }
         }
@@ -119,7 +119,8 @@ struct ScenarioChecker {
         let action = fault.action.value
         guard calledActions.contains(action) else {
             report(
-                ScenarioRules.impossibleFault, "the flow never calls `\(action)`" + suggestion(action, calledActions),
+                RuleCode.scenarioImpossibleFault,
+                "the flow never calls `\(action)`" + suggestion(action, calledActions),
                 at: fault.action.position)
             return
         }
@@ -127,14 +128,14 @@ struct ScenarioChecker {
             guard let declared = actions[action]?.outcomes[outcome.value] else {
                 let outcomes = actions[action]?.outcomes.keys.sorted() ?? []
                 report(
-                    ScenarioRules.impossibleFault,
+                    RuleCode.scenarioImpossibleFault,
                     "`\(action)` has no outcome `\(outcome.value)`" + suggestion(outcome.value, outcomes),
                     at: outcome.position)
                 return
             }
             for key in data.keys.sorted() where declared.data[key] == nil {
                 report(
-                    ScenarioRules.impossibleFault,
+                    RuleCode.scenarioImpossibleFault,
                     "the outcome `\(outcome.value)` of `\(action)` has no data `\(key)`; it has "
                         + (declared.data.isEmpty ? "none" : declared.data.keys.sorted().joined(separator: ", ")),
                     at: outcome.position)
@@ -147,7 +148,7 @@ struct ScenarioChecker {
     }
 
     private mutating func report(_ code: RuleCode, _ message: String, at position: SourcePosition) {
-        diagnostics.append(Diagnostic(code, message, file: file, at: position, hint: ScenarioRules.hint(code)))
+        diagnostics.append(Diagnostic(code, message, file: file, at: position))
     }
 
     /// Every step name a path may hold: the flow's, and each sub-flow's as `useStep/subStep`.

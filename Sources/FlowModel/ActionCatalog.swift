@@ -54,15 +54,21 @@ public struct CatalogOutcome: Sendable, Hashable, Codable {
     public var error: Bool
     /// The variables the outcome sets, by name.
     public var data: [String: CatalogValue]
+    /// Documentation: the settings of the authority's tenant that lead to this outcome.
+    public var settings: [TenantSetting]
 
-    public init(description: String? = nil, error: Bool = false, data: [String: CatalogValue] = [:]) {
+    public init(
+        description: String? = nil, error: Bool = false, data: [String: CatalogValue] = [:],
+        settings: [TenantSetting] = []
+    ) {
         self.description = description
         self.error = error
         self.data = data
+        self.settings = settings
     }
 
     private enum CodingKeys: String, CodingKey {
-        case description, error, data
+        case description, error, data, settings
     }
 
     public init(from decoder: any Decoder) throws {
@@ -70,6 +76,29 @@ public struct CatalogOutcome: Sendable, Hashable, Codable {
         description = try container.decodeIfPresent(String.self, forKey: .description)
         error = try container.decodeIfPresent(Bool.self, forKey: .error) ?? false
         data = try container.decodeIfPresent([String: CatalogValue].self, forKey: .data) ?? [:]
+        settings = try container.decodeIfPresent([TenantSetting].self, forKey: .settings) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encode(error, forKey: .error)
+        try container.encode(data, forKey: .data)
+        if !settings.isEmpty { try container.encode(settings, forKey: .settings) }
+    }
+}
+
+/// A setting of the authority's tenant (for the embedded native-auth authority, a key of `authority.yaml`)
+/// that leads to an outcome, and the value or condition under which it does.
+public struct TenantSetting: Sendable, Hashable, Codable {
+    /// The setting's path, e.g. `mfa.required` or `clients[].challengeTypes`.
+    public var key: String
+    /// When the setting leads to the outcome, e.g. "true, and the client declares `mfa_required`".
+    public var when: String?
+
+    public init(key: String, when: String? = nil) {
+        self.key = key
+        self.when = when
     }
 }
 

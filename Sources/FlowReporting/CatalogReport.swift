@@ -36,6 +36,9 @@ public enum CatalogReport {
             for (datum, value) in spec.data.sorted(by: { $0.key < $1.key }) {
                 lines.append("      data \(datum): \(flags(value))")
             }
+            for setting in spec.settings {
+                lines.append("      setting \(setting.key)" + (setting.when.map { ": \($0)" } ?? ""))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -79,11 +82,37 @@ public enum CatalogReport {
                 }
                 lines.append(
                     "| `\(outcome)` | \(value.error ? "yes" : "no") | \(data.isEmpty ? "–" : data.joined(separator: ", ")) | "
-                        + "\(cell(value.description ?? "")) |")
+                        + "\(cell((value.description ?? "") + settingsSentence(value.settings))) |")
             }
             lines.append("")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// " Tenant settings: `key` (when); …" with each key linked to its row of the settings reference.
+    private static func settingsSentence(_ settings: [TenantSetting]) -> String {
+        guard !settings.isEmpty else { return "" }
+        let parts = settings.map { setting in
+            "[`\(setting.key)`](tenant.md#\(settingAnchor(setting.key)))" + (setting.when.map { " (\($0))" } ?? "")
+        }
+        return " Tenant settings: " + parts.joined(separator: "; ") + "."
+    }
+
+    /// The anchor of a key's row in `docs/tenant.md`: `key-` and the path in lower case, runs of other
+    /// characters as one `-`.
+    static func settingAnchor(_ key: String) -> String {
+        var anchor = "key"
+        var pendingDash = true
+        for character in key.lowercased() {
+            if character.isLetter || character.isNumber {
+                if pendingDash { anchor += "-" }
+                anchor.append(character)
+                pendingDash = false
+            } else {
+                pendingDash = true
+            }
+        }
+        return anchor
     }
 
     private static func flags(_ value: CatalogValue) -> String {

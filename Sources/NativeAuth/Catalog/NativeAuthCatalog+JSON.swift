@@ -66,6 +66,7 @@ extension NativeAuthCatalog {
                 "invalidPassword": {
                   "error": true,
                   "description": "The password does not meet the policy (8–256 characters, complexity, banned or recently used). Category: SignUpStartError.isInvalidPassword.",
+                  "settings": [{"key": "passwordPolicy.minLength"}, {"key": "passwordPolicy.maxLength"}, {"key": "passwordPolicy.minCharacterClasses"}, {"key": "passwordPolicy.banned"}],
                   "wire": "400 invalid_grant + suberror password_too_weak | password_too_short | password_too_long | password_recently_used | password_banned | password_is_invalid from /signup/v1.0/start (only when a password is sent)",
                   "data": {
                     "reason": {
@@ -77,6 +78,7 @@ extension NativeAuthCatalog {
                 "attributesInvalid": {
                   "error": true,
                   "description": "One or more of the attributes sent failed validation (onSignUpAttributesInvalid, Android isInvalidAttributes).",
+                  "settings": [{"key": "signUp.requiredAttributes[].regex"}, {"key": "signUp.optionalAttributes[].regex"}],
                   "wire": "400 invalid_grant + suberror attribute_validation_failed + invalid_attributes from /signup/v1.0/start (only when attributes are sent)",
                   "data": {
                     "invalidAttributes": {
@@ -88,11 +90,13 @@ extension NativeAuthCatalog {
                 "authNotSupported": {
                   "error": true,
                   "description": "The user flow does not support the way the app signs up, e.g. a password sent to an email-OTP-only user flow. Category: Android SignUpError.isAuthNotSupported (iOS reports a general error).",
+                  "settings": [{"key": "signUp.passwordAllowed", "when": "false, and a password is given"}, {"key": "clients[].challengeTypes", "when": "lacks `oob`"}],
                   "wire": "400 unsupported_auth_method (Android also accepts auth_not_supported) from /signup/v1.0/start"
                 },
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /signup/v1.0/start or /signup/v1.0/challenge",
                   "data": {
                     "reason": {
@@ -104,6 +108,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_client, unauthorized_client, unsupported_challenge_type, invalid_request other than 90100, attributes_required on start, or a password challenge right after start.",
+                  "settings": [{"key": "codes.resendInterval", "when": "a code went to the same address less than this long ago"}, {"key": "codes.maxPerRecipientPerHour"}, {"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -141,6 +146,7 @@ extension NativeAuthCatalog {
                 },
                 "passwordRequired": {
                   "description": "The email is verified and the user flow needs a password; continue with `signUp.submitPassword` (onSignUpPasswordRequired).",
+                  "settings": [{"key": "signUp.method", "when": "`emailPassword`"}],
                   "wire": [
                     "400 credential_required (55103) + continuation_token from /signup/v1.0/continue",
                     "POST /signup/v1.0/challenge → 200 challenge_type=password"
@@ -148,6 +154,7 @@ extension NativeAuthCatalog {
                 },
                 "attributesRequired": {
                   "description": "The email is verified and the server requires attributes before it creates the account; continue with `signUp.submitAttributes` (onSignUpAttributesRequired).",
+                  "settings": [{"key": "signUp.requiredAttributes", "when": "an attribute with `required: true` is missing; one round per `page`"}],
                   "wire": "400 attributes_required (55106) + continuation_token + required_attributes from /signup/v1.0/continue",
                   "data": {
                     "requiredAttributes": {
@@ -168,11 +175,13 @@ extension NativeAuthCatalog {
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}, {"key": "codes.lifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /signup/v1.0/continue or /signup/v1.0/challenge"
                 },
                 "tooManyAttempts": {
                   "error": true,
                   "description": "The authority refuses further codes for this flow. The v1 wire protocol documents no dedicated error for this (its retry limits are not published); the client maps an explicit attempt-limit answer, such as the emulator's, here. The flow must start again.",
+                  "settings": [{"key": "codes.maxAttempts"}],
                   "wire": "not documented in API v1; the client maps 400 invalid_grant with suberror too_many_attempts or error code 50053 (what the emulator answers once the attempt limit is reached)"
                 },
                 "userAlreadyExists": {
@@ -183,6 +192,7 @@ extension NativeAuthCatalog {
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /signup/v1.0/continue or /signup/v1.0/challenge",
                   "data": {
                     "reason": {
@@ -194,6 +204,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. verification_required (handled by neither SDK), invalid_grant without a known suberror, invalid_request, unauthorized_client.",
+                  "settings": [{"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -235,11 +246,13 @@ extension NativeAuthCatalog {
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /signup/v1.0/challenge"
                 },
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /signup/v1.0/challenge",
                   "data": {
                     "reason": {
@@ -251,6 +264,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unsupported_challenge_type, invalid_grant (bad token), unauthorized_client.",
+                  "settings": [{"key": "codes.resendInterval", "when": "a code went to the same address less than this long ago"}, {"key": "codes.maxPerRecipientPerHour"}, {"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -283,6 +297,7 @@ extension NativeAuthCatalog {
                 },
                 "attributesRequired": {
                   "description": "The server requires attributes before it creates the account; continue with `signUp.submitAttributes`.",
+                  "settings": [{"key": "signUp.requiredAttributes", "when": "an attribute with `required: true` is missing; one round per `page`"}],
                   "wire": "400 attributes_required (55106) + continuation_token + required_attributes from /signup/v1.0/continue",
                   "data": {
                     "requiredAttributes": {
@@ -298,6 +313,7 @@ extension NativeAuthCatalog {
                 "invalidPassword": {
                   "error": true,
                   "description": "The password does not meet the policy; the user may choose another. Category: PasswordRequiredError.isInvalidPassword.",
+                  "settings": [{"key": "passwordPolicy.minLength"}, {"key": "passwordPolicy.maxLength"}, {"key": "passwordPolicy.minCharacterClasses"}, {"key": "passwordPolicy.banned"}],
                   "wire": "400 invalid_grant + suberror password_too_weak | password_too_short | password_too_long | password_recently_used | password_banned | password_is_invalid from /signup/v1.0/continue",
                   "data": {
                     "reason": {
@@ -309,11 +325,13 @@ extension NativeAuthCatalog {
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /signup/v1.0/continue"
                 },
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /signup/v1.0/continue",
                   "data": {
                     "reason": {
@@ -325,6 +343,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unauthorized_client, user_already_exists, verification_required.",
+                  "settings": [{"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -361,6 +380,7 @@ extension NativeAuthCatalog {
                 },
                 "attributesRequired": {
                   "description": "The server requires more attributes (the next page); submit them with `signUp.submitAttributes` again.",
+                  "settings": [{"key": "signUp.requiredAttributes", "when": "an attribute with `required: true` is missing; one round per `page`"}],
                   "wire": "400 attributes_required (55106) + continuation_token + required_attributes from /signup/v1.0/continue",
                   "data": {
                     "requiredAttributes": {
@@ -376,6 +396,7 @@ extension NativeAuthCatalog {
                 "attributesInvalid": {
                   "error": true,
                   "description": "One or more attributes failed validation; the state is kept so they can be submitted again (onSignUpAttributesInvalid).",
+                  "settings": [{"key": "signUp.requiredAttributes[].regex"}, {"key": "signUp.optionalAttributes[].regex"}],
                   "wire": "400 invalid_grant + suberror attribute_validation_failed + invalid_attributes from /signup/v1.0/continue",
                   "data": {
                     "invalidAttributes": {
@@ -387,11 +408,13 @@ extension NativeAuthCatalog {
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /signup/v1.0/continue"
                 },
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /signup/v1.0/continue",
                   "data": {
                     "reason": {
@@ -403,6 +426,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unauthorized_client, verification_required.",
+                  "settings": [{"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -462,6 +486,7 @@ extension NativeAuthCatalog {
                 },
                 "passwordRequired": {
                   "description": "The server asks for a password and none was given; continue with `signIn.submitPassword` (onSignInPasswordRequired).",
+                  "settings": [{"key": "signIn.emailOTP", "when": "false, for a user with a password"}],
                   "wire": "200 challenge_type=password from /oauth2/v2.0/challenge"
                 },
                 "completed": {
@@ -503,10 +528,12 @@ extension NativeAuthCatalog {
                 "tooManyAttempts": {
                   "error": true,
                   "description": "The account is locked after too many wrong passwords or codes (smart lockout): the user must wait before trying again. The SDKs report it as a general error with Entra's AADSTS50053 description.",
+                  "settings": [{"key": "lockout.threshold"}, {"key": "lockout.durationSeconds"}],
                   "wire": "400 invalid_grant + error_codes[0]=50053 from /oauth2/v2.0/token"
                 },
                 "mfaRequired": {
                   "description": "A second factor is required. The methods are those of `POST /oauth2/v2.0/introspect`; continue with `mfa.requestChallenge`.",
+                  "settings": [{"key": "mfa.required", "when": "true, and the client declares `mfa_required`"}],
                   "wire": [
                     "400 invalid_grant + suberror mfa_required + continuation_token from /oauth2/v2.0/token",
                     "POST /oauth2/v2.0/introspect → 200 methods"
@@ -520,6 +547,7 @@ extension NativeAuthCatalog {
                 },
                 "registrationRequired": {
                   "description": "The user must register a strong-authentication method first (just-in-time registration). The methods are those of `POST /register/v1.0/introspect`; continue with `registration.requestChallenge`.",
+                  "settings": [{"key": "registration.required", "when": "true, for a user without a strong-auth method, and the client declares `registration_required`"}],
                   "wire": [
                     "400 invalid_grant + suberror registration_required + continuation_token from /oauth2/v2.0/token",
                     "POST /register/v1.0/introspect → 200 methods"
@@ -534,6 +562,7 @@ extension NativeAuthCatalog {
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}, {"key": "mfa.required", "when": "true, and the client does not declare `mfa_required`"}, {"key": "registration.required", "when": "true, and the client does not declare `registration_required`"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /oauth2/v2.0/initiate, /oauth2/v2.0/challenge or /oauth2/v2.0/token",
                   "data": {
                     "reason": {
@@ -545,6 +574,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_client, unauthorized_client, unsupported_challenge_type, invalid_request, access_denied, invalid_scope.",
+                  "settings": [{"key": "codes.resendInterval", "when": "a code went to the same address less than this long ago"}, {"key": "codes.maxPerRecipientPerHour"}, {"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -601,15 +631,18 @@ extension NativeAuthCatalog {
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}, {"key": "codes.lifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /oauth2/v2.0/token"
                 },
                 "tooManyAttempts": {
                   "error": true,
                   "description": "The authority refuses further codes for this flow. The v1 wire protocol documents no dedicated error for this (its retry limits are not published); the client maps an explicit attempt-limit answer, such as the emulator's, here. The flow must start again.",
+                  "settings": [{"key": "codes.maxAttempts"}, {"key": "lockout.threshold"}, {"key": "lockout.durationSeconds"}],
                   "wire": "not documented in API v1; the client maps 400 invalid_grant with suberror too_many_attempts or error code 50053 (what the emulator answers once the attempt limit is reached)"
                 },
                 "mfaRequired": {
                   "description": "A second factor is required. The methods are those of `POST /oauth2/v2.0/introspect`; continue with `mfa.requestChallenge`.",
+                  "settings": [{"key": "mfa.required", "when": "true, and the client declares `mfa_required`"}],
                   "wire": [
                     "400 invalid_grant + suberror mfa_required + continuation_token from /oauth2/v2.0/token",
                     "POST /oauth2/v2.0/introspect → 200 methods"
@@ -623,6 +656,7 @@ extension NativeAuthCatalog {
                 },
                 "registrationRequired": {
                   "description": "The user must register a strong-authentication method first (just-in-time registration). The methods are those of `POST /register/v1.0/introspect`; continue with `registration.requestChallenge`.",
+                  "settings": [{"key": "registration.required", "when": "true, for a user without a strong-auth method, and the client declares `registration_required`"}],
                   "wire": [
                     "400 invalid_grant + suberror registration_required + continuation_token from /oauth2/v2.0/token",
                     "POST /register/v1.0/introspect → 200 methods"
@@ -637,6 +671,7 @@ extension NativeAuthCatalog {
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}, {"key": "mfa.required", "when": "true, and the client does not declare `mfa_required`"}, {"key": "registration.required", "when": "true, and the client does not declare `registration_required`"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /oauth2/v2.0/token",
                   "data": {
                     "reason": {
@@ -648,6 +683,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request (55000 bad token), invalid_grant without a known suberror, invalid_scope, unauthorized_client.",
+                  "settings": [{"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -689,11 +725,13 @@ extension NativeAuthCatalog {
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /oauth2/v2.0/challenge"
                 },
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /oauth2/v2.0/challenge",
                   "data": {
                     "reason": {
@@ -705,6 +743,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request (55000 bad token), invalid_grant, unsupported_challenge_type, unauthorized_client.",
+                  "settings": [{"key": "codes.resendInterval", "when": "a code went to the same address less than this long ago"}, {"key": "codes.maxPerRecipientPerHour"}, {"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -756,15 +795,18 @@ extension NativeAuthCatalog {
                 "tooManyAttempts": {
                   "error": true,
                   "description": "The account is locked after too many wrong passwords or codes (smart lockout): the user must wait before trying again. The SDKs report it as a general error with Entra's AADSTS50053 description.",
+                  "settings": [{"key": "lockout.threshold"}, {"key": "lockout.durationSeconds"}],
                   "wire": "400 invalid_grant + error_codes[0]=50053 from /oauth2/v2.0/token"
                 },
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /oauth2/v2.0/token"
                 },
                 "mfaRequired": {
                   "description": "A second factor is required. The methods are those of `POST /oauth2/v2.0/introspect`; continue with `mfa.requestChallenge`.",
+                  "settings": [{"key": "mfa.required", "when": "true, and the client declares `mfa_required`"}],
                   "wire": [
                     "400 invalid_grant + suberror mfa_required + continuation_token from /oauth2/v2.0/token",
                     "POST /oauth2/v2.0/introspect → 200 methods"
@@ -778,6 +820,7 @@ extension NativeAuthCatalog {
                 },
                 "registrationRequired": {
                   "description": "The user must register a strong-authentication method first (just-in-time registration). The methods are those of `POST /register/v1.0/introspect`; continue with `registration.requestChallenge`.",
+                  "settings": [{"key": "registration.required", "when": "true, for a user without a strong-auth method, and the client declares `registration_required`"}],
                   "wire": [
                     "400 invalid_grant + suberror registration_required + continuation_token from /oauth2/v2.0/token",
                     "POST /register/v1.0/introspect → 200 methods"
@@ -792,6 +835,7 @@ extension NativeAuthCatalog {
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}, {"key": "mfa.required", "when": "true, and the client does not declare `mfa_required`"}, {"key": "registration.required", "when": "true, and the client does not declare `registration_required`"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /oauth2/v2.0/token",
                   "data": {
                     "reason": {
@@ -803,6 +847,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request (55000 bad token, 50142 password reset required), invalid_scope, unauthorized_client.",
+                  "settings": [{"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -852,10 +897,12 @@ extension NativeAuthCatalog {
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /oauth2/v2.0/token"
                 },
                 "registrationRequired": {
                   "description": "The user must register a strong-authentication method first (just-in-time registration). The methods are those of `POST /register/v1.0/introspect`; continue with `registration.requestChallenge`.",
+                  "settings": [{"key": "registration.required", "when": "true, for a user without a strong-auth method, and the client declares `registration_required`"}],
                   "wire": [
                     "400 invalid_grant + suberror registration_required + continuation_token from /oauth2/v2.0/token",
                     "POST /register/v1.0/introspect → 200 methods"
@@ -870,6 +917,7 @@ extension NativeAuthCatalog {
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}, {"key": "registration.required", "when": "true, and the client does not declare `registration_required`"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /oauth2/v2.0/token",
                   "data": {
                     "reason": {
@@ -881,6 +929,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. no continuation token after the sign-up (\"Sign In is not available at this point\"), mfa_required (a general error here), invalid_request, invalid_grant.",
+                  "settings": [{"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -930,10 +979,12 @@ extension NativeAuthCatalog {
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /oauth2/v2.0/token"
                 },
                 "registrationRequired": {
                   "description": "The user must register a strong-authentication method first (just-in-time registration). The methods are those of `POST /register/v1.0/introspect`; continue with `registration.requestChallenge`.",
+                  "settings": [{"key": "registration.required", "when": "true, for a user without a strong-auth method, and the client declares `registration_required`"}],
                   "wire": [
                     "400 invalid_grant + suberror registration_required + continuation_token from /oauth2/v2.0/token",
                     "POST /register/v1.0/introspect → 200 methods"
@@ -948,6 +999,7 @@ extension NativeAuthCatalog {
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}, {"key": "registration.required", "when": "true, and the client does not declare `registration_required`"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /oauth2/v2.0/token",
                   "data": {
                     "reason": {
@@ -959,6 +1011,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. no continuation token after the password reset (\"Sign In is not available at this point\"), mfa_required (a general error here), invalid_request, invalid_grant.",
+                  "settings": [{"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -1021,6 +1074,7 @@ extension NativeAuthCatalog {
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /resetpassword/v1.0/start or /resetpassword/v1.0/challenge",
                   "data": {
                     "reason": {
@@ -1032,6 +1086,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. unsupported_challenge_type, unauthorized_client, invalid_client, invalid_request other than 500222.",
+                  "settings": [{"key": "codes.resendInterval", "when": "a code went to the same address less than this long ago"}, {"key": "codes.maxPerRecipientPerHour"}, {"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -1074,16 +1129,19 @@ extension NativeAuthCatalog {
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}, {"key": "codes.lifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /resetpassword/v1.0/continue"
                 },
                 "tooManyAttempts": {
                   "error": true,
                   "description": "The authority refuses further codes for this flow. The v1 wire protocol documents no dedicated error for this (its retry limits are not published); the client maps an explicit attempt-limit answer, such as the emulator's, here. The flow must start again.",
+                  "settings": [{"key": "codes.maxAttempts"}],
                   "wire": "not documented in API v1; the client maps 400 invalid_grant with suberror too_many_attempts or error code 50053 (what the emulator answers once the attempt limit is reached)"
                 },
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /resetpassword/v1.0/continue",
                   "data": {
                     "reason": {
@@ -1095,6 +1153,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. verification_required, invalid_request, unauthorized_client.",
+                  "settings": [{"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -1136,11 +1195,13 @@ extension NativeAuthCatalog {
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /resetpassword/v1.0/challenge"
                 },
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /resetpassword/v1.0/challenge",
                   "data": {
                     "reason": {
@@ -1152,6 +1213,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unsupported_challenge_type, unauthorized_client.",
+                  "settings": [{"key": "codes.resendInterval", "when": "a code went to the same address less than this long ago"}, {"key": "codes.maxPerRecipientPerHour"}, {"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -1188,6 +1250,7 @@ extension NativeAuthCatalog {
                 "invalidPassword": {
                   "error": true,
                   "description": "The new password does not meet the policy; the user may choose another. Category: PasswordRequiredError.isInvalidPassword.",
+                  "settings": [{"key": "passwordPolicy.minLength"}, {"key": "passwordPolicy.maxLength"}, {"key": "passwordPolicy.minCharacterClasses"}, {"key": "passwordPolicy.banned"}],
                   "wire": "400 invalid_grant + suberror password_too_weak | password_too_short | password_too_long | password_recently_used | password_banned | password_is_invalid from /resetpassword/v1.0/submit or /resetpassword/v1.0/poll_completion",
                   "data": {
                     "reason": {
@@ -1199,6 +1262,7 @@ extension NativeAuthCatalog {
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /resetpassword/v1.0/submit or /resetpassword/v1.0/poll_completion"
                 },
                 "userNotFound": {
@@ -1209,6 +1273,7 @@ extension NativeAuthCatalog {
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /resetpassword/v1.0/submit or /resetpassword/v1.0/poll_completion",
                   "data": {
                     "reason": {
@@ -1220,6 +1285,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. status=failed, polling that never completes (iOS: 6 polls; Android: 5 minutes), invalid_request, unauthorized_client.",
+                  "settings": [{"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -1266,16 +1332,19 @@ extension NativeAuthCatalog {
                 "authMethodBlocked": {
                   "error": true,
                   "description": "The server refuses to send a code to this method. Category: isAuthMethodBlocked.",
+                  "settings": [{"key": "blockedTargets"}],
                   "wire": "400 access_denied + suberror provider_blocked_by_rep (550024) from /oauth2/v2.0/challenge"
                 },
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /oauth2/v2.0/introspect or /oauth2/v2.0/challenge"
                 },
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /oauth2/v2.0/introspect or /oauth2/v2.0/challenge",
                   "data": {
                     "reason": {
@@ -1287,6 +1356,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request (55000 bad token; introspect_required on Android), server_error from introspect, unauthorized_client.",
+                  "settings": [{"key": "codes.resendInterval", "when": "a code went to the same address less than this long ago"}, {"key": "codes.maxPerRecipientPerHour"}, {"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -1343,11 +1413,13 @@ extension NativeAuthCatalog {
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}, {"key": "codes.lifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /oauth2/v2.0/token"
                 },
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /oauth2/v2.0/token",
                   "data": {
                     "reason": {
@@ -1359,6 +1431,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, invalid_grant without a known suberror, unauthorized_client.",
+                  "settings": [{"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -1434,21 +1507,25 @@ extension NativeAuthCatalog {
                 "invalidInput": {
                   "error": true,
                   "description": "The target is not a valid contact for this method. Category: RegisterStrongAuthChallengeError.isInvalidInput.",
+                  "settings": [{"key": "registration.channels", "when": "does not offer the target's channel"}],
                   "wire": "400 invalid_request + error_codes[0]=901001 from /register/v1.0/challenge"
                 },
                 "authMethodBlocked": {
                   "error": true,
                   "description": "The server refuses to send a code to this target. Category: RegisterStrongAuthChallengeError.isVerificationContactBlocked.",
+                  "settings": [{"key": "blockedTargets"}],
                   "wire": "400 access_denied + suberror provider_blocked_by_rep (550024) from /register/v1.0/challenge"
                 },
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /register/v1.0/challenge or /register/v1.0/continue"
                 },
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /register/v1.0/challenge, /register/v1.0/continue or /oauth2/v2.0/token",
                   "data": {
                     "reason": {
@@ -1460,6 +1537,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request other than 901001, unauthorized_client, an unknown challenge_type.",
+                  "settings": [{"key": "codes.resendInterval", "when": "a code went to the same address less than this long ago"}, {"key": "codes.maxPerRecipientPerHour"}, {"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -1516,11 +1594,13 @@ extension NativeAuthCatalog {
                 "expired": {
                   "error": true,
                   "description": "The flow's continuation token expired or was rejected as stale; the flow must start again.",
+                  "settings": [{"key": "continuationLifetimeSeconds"}, {"key": "codes.lifetimeSeconds"}],
                   "wire": "400 expired_token (e.g. 552003) from /register/v1.0/continue or /oauth2/v2.0/token"
                 },
                 "browserRequired": {
                   "error": true,
                   "description": "Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired.",
+                  "settings": [{"key": "clients[].challengeTypes", "when": "lacks a challenge type the step needs (`redirect` alone always)"}],
                   "wire": "200 challenge_type=redirect (optional redirect_reason) from /register/v1.0/continue or /oauth2/v2.0/token",
                   "data": {
                     "reason": {
@@ -1532,6 +1612,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unauthorized_client.",
+                  "settings": [{"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {
@@ -1593,6 +1674,7 @@ extension NativeAuthCatalog {
                 "refreshTokenExpired": {
                   "error": true,
                   "description": "The refresh token expired; the user must sign in again. Category: RetrieveAccessTokenError.isRefreshTokenExpired.",
+                  "settings": [{"key": "tokens.refreshTokenLifetime"}],
                   "wire": "400 expired_refresh_token from /oauth2/v2.0/token"
                 },
                 "browserRequired": {
@@ -1609,6 +1691,7 @@ extension NativeAuthCatalog {
                 "unexpected": {
                   "error": true,
                   "description": "Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_scope, invalid_grant, invalid_client, unauthorized_client, unsupported_grant_type.",
+                  "settings": [{"key": "clients[].scopes", "when": "lacks a scope asked for (`invalid_scope`)"}, {"key": "clients[].nativeAuthEnabled", "when": "false (`invalid_client`)"}],
                   "wire": "any other 4xx error body, 5xx after one retry, or a 200 body missing required fields (\"Unexpected response body\")",
                   "data": {
                     "error": {

@@ -61,4 +61,20 @@ import Testing
         let refused = try broken.run("validate", "--config", "authority.yaml", "-")
         #expect(refused.status == 2 && refused.stderr.contains("authority.yaml:1:"), "\(refused.stderr)")
     }
+
+    @Test("docs/events.md has a row for every field and names every kind of event of the events schema")
+    func eventPageMatchesTheSchema() throws {
+        let page = try String(contentsOf: FlowLibrary.root.appendingPathComponent("docs/events.md"), encoding: .utf8)
+        let url = FlowLibrary.root.appendingPathComponent("schemas/events.schema.json")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        let kinds = try #require((properties["event"] as? [String: Any])?["enum"] as? [String])
+        #expect(properties.count >= 10 && kinds.count >= 10)
+        for field in properties.keys.sorted() {
+            #expect(page.contains("\n| `\(field)` | "), "docs/events.md has no row for the field `\(field)`")
+        }
+        for kind in kinds {
+            #expect(page.contains("`\(kind)`"), "docs/events.md does not name the event `\(kind)`")
+        }
+    }
 }

@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "NativeAuthURLSession", targets: ["NativeAuthURLSession"]),
         .library(name: "NativeAuthServer", targets: ["NativeAuthServer"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
+        .library(name: "FlowServer", targets: ["FlowServer"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
         .executable(name: "flowrun-bench", targets: ["flowrun-bench"]),
     ],
@@ -82,6 +83,13 @@ let package = Package(
             ]
         ),
         .target(
+            name: "FlowServer",
+            dependencies: [
+                "FlowModel", "FlowCompiler", "FlowEngine", "NativeAuthServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
             name: "FlowTesting",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
@@ -93,7 +101,7 @@ let package = Package(
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
                 "NativeAuth", "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthURLSession", "NativeAuthServer",
-                "FlowTesting",
+                "FlowTesting", "FlowServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -55,6 +55,8 @@ public struct NativeAuthHTTPServer: Sendable {
     public let rateLimit: AddressRateLimit?
     /// The metrics `/metrics` serves.
     public let metrics: ServerMetrics
+    /// Routes served beside the native-auth API under their own prefixes (the flow runner's `/api/v1`).
+    public let mounted: [any MountedRoutes]
 
     /// The default ``idleTimeout``: 15 seconds.
     public static let defaultIdleTimeout = Duration.seconds(15)
@@ -69,9 +71,10 @@ public struct NativeAuthHTTPServer: Sendable {
         logger: Logger = NativeAuthHTTPServer.standardErrorLogger(),
         idleTimeout: Duration = NativeAuthHTTPServer.defaultIdleTimeout, bodyTimeout: Duration = .seconds(30),
         maxConnections: Int = NativeAuthHTTPServer.defaultMaxConnections, rateLimit: AddressRateLimit? = nil,
-        metrics: ServerMetrics = ServerMetrics()
+        metrics: ServerMetrics = ServerMetrics(), mounted: [any MountedRoutes] = []
     ) {
         self.metrics = metrics
+        self.mounted = mounted
         self.emulator = emulator
         self.host = host
         self.port = port

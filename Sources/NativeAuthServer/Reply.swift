@@ -12,8 +12,11 @@ struct Reply: Sendable {
     var body: Value
     /// A body that is not JSON (the metrics' text), with its content type; when set, it replaces ``body``.
     var text: (contentType: String, bytes: [UInt8])?
+    /// The error's name a mounted route gave, for the access log.
+    var mountedError: String?
     /// The OAuth `error` of an error body, for the access log (never a parameter value).
     var errorName: String? {
+        if let mountedError { return mountedError }
         guard case .object(let fields) = body else { return nil }
         return fields["error"]?.stringValue
     }

@@ -17,6 +17,8 @@ enum Route: Sendable, Equatable {
     case ready
     /// `/metrics` (GET): Prometheus metrics.
     case metrics
+    /// A route of ``MountedRoutes`` (GET, POST or DELETE), by its template.
+    case mounted(template: String)
 
     /// The discovery document's path under the tenant.
     static let discoveryPath = "/v2.0/.well-known/openid-configuration"
@@ -25,8 +27,11 @@ enum Route: Sendable, Equatable {
 
     /// The methods the route answers: POST for the native-auth endpoints, GET (and HEAD) for the others.
     var methods: [String] {
-        if case .endpoint = self { return ["POST"] }
-        return ["GET", "HEAD"]
+        switch self {
+        case .endpoint: return ["POST"]
+        case .mounted: return ["GET", "POST", "DELETE"]
+        default: return ["GET", "HEAD"]
+        }
     }
 
     /// The route template for logs, e.g. `/{tenant}/oauth2/v2.0/token`.
@@ -39,6 +44,7 @@ enum Route: Sendable, Equatable {
         case .health: return "/healthz"
         case .ready: return "/readyz"
         case .metrics: return "/metrics"
+        case .mounted(let template): return template
         }
     }
 }

@@ -25,10 +25,7 @@ struct ServerResponder: HTTPResponder {
         let started = ContinuousClock.now
         let requestID = ClientRequestID.value(in: request.headers, query: request.uri.query)
         let origin = cors.allowedOrigin(request.headers)
-        if let origin, CORS.isPreflight(request),
-            case .success(let match) = RouteMatch.resolve(
-                request.uri.path, configuration: server.emulator.configuration, devOutbox: server.devOutbox)
-        {
+        if let origin, CORS.isPreflight(request), case .success(let match) = resolve(request.uri.path) {
             let response = CORS.preflight(origin: origin, methods: match.route.methods, request: request)
             AccessLog.record(
                 server.logger, method: request.method.rawValue, path: request.uri.path, route: match.route,
@@ -45,14 +42,31 @@ struct ServerResponder: HTTPResponder {
         if let origin { reply.headers += CORS.headers(origin: origin) }
         server.metrics.record(
             route: route?.template ?? "unmatched", status: reply.status, elapsed: ContinuousClock.now - started)
+        // A mounted route's path may hold an id that is a credential (a flow session's): its template is logged.
+        let loggedPath: String
+        if case .mounted(let template) = route { loggedPath = template } else { loggedPath = request.uri.path }
         AccessLog.record(
-            server.logger, method: request.method.rawValue, path: request.uri.path, route: route, reply: reply,
+            server.logger, method: request.method.rawValue, path: loggedPath, route: route, reply: reply,
             requestID: requestID, elapsed: ContinuousClock.now - started)
         return request.method == .head ? reply.response.createHeadResponse() : reply.response
     }
 
+    /// The route a path names: a mounted prefix first, then the native-auth and operational routes.
+    private func resolve(_ path: String) -> Result<RouteMatch, ServerError> {
+        if let mount = mount(of: path) { return .success(RouteMatch(route: .mounted(template: mount.prefix))) }
+        return RouteMatch.resolve(path, configuration: server.emulator.configuration, devOutbox: server.devOutbox)
+    }
+
+    /// The mounted routes a path belongs to.
+    private func mount(of path: String) -> (any MountedRoutes)? {
+        server.mounted.first { path == $0.prefix || path.hasPrefix($0.prefix + "/") }
+    }
+
     /// The reply and, when the path named one, the route.
     private func answer(_ request: Request, requestID: String) async -> (Reply, Route?) {
+        if let mount = mount(of: request.uri.path) {
+            return await answer(request, mountedAt: mount, requestID: requestID)
+        }
         let match: RouteMatch
         switch RouteMatch.resolve(
             request.uri.path, configuration: server.emulator.configuration, devOutbox: server.devOutbox)
@@ -102,7 +116,29 @@ struct ServerResponder: HTTPResponder {
             var reply = Reply(status: 200, body: .null)
             reply.text = ("text/plain; version=0.0.4; charset=utf-8", server.metrics.exposition())
             return (reply, route)
+        case .mounted:
+            // `RouteMatch.resolve` never names a mounted route: those paths are answered above.
+            return (ServerError.notFound.reply(requestID: requestID), route)
         }
+    }
+
+    /// A request for mounted routes: its body read within the server's limits, the answer theirs.
+    private func answer(
+        _ request: Request, mountedAt mount: any MountedRoutes, requestID: String
+    ) async -> (Reply, Route?) {
+        let body: [UInt8]
+        switch await FormRequest.read(request.body, limit: server.bodyLimit, timeout: server.bodyTimeout) {
+        case .failure(let error): return (error.reply(requestID: requestID), .mounted(template: mount.prefix))
+        case .success(let bytes): body = bytes
+        }
+        let answer = await mount.answer(
+            MountedRequest(
+                method: request.method.rawValue, path: request.uri.path, query: request.uri.query,
+                contentType: request.headers[.contentType], body: body))
+        var reply = Reply(status: answer.status, headers: answer.headers, body: .null)
+        reply.text = (answer.contentType, answer.body)
+        reply.mountedError = answer.errorName
+        return (reply, .mounted(template: answer.template))
     }
 
     /// A native-auth call: the form is checked here, everything else is the emulator's answer.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowServer
 import Foundation
 import Logging
 import NativeAuthEmulator
@@ -75,6 +76,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The log format on standard error: text lines, or one JSON object per entry for a log collector.")
     var logFormat: LogFormat = .text
 
+    @OptionGroup var servedFlows: ServedFlowOptions
+
     func validate() throws {
         for origin in cors where origin != "*" {
             guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme),
@@ -100,6 +103,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let emulator: NativeAuthEmulator
+        let flowAPI: FlowAPI?
         do {
             let configuration = try EmbeddedAuthority.configuration(option: config)
             let state = StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load())
@@ -108,6 +112,7 @@ struct Serve: AsyncParsableCommand {
             try store.bind(toTenant: configuration.tenantID)
             // Without the outbox nobody reads the codes, so only a keyed digest of each is stored.
             emulator = NativeAuthEmulator(configuration: configuration, store: store, codesReadable: devOutbox)
+            flowAPI = try servedFlows.api(emulator: emulator, state: state)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.usage
@@ -123,7 +128,7 @@ struct Serve: AsyncParsableCommand {
             logger: NativeAuthHTTPServer.standardErrorLogger(level: Self.logLevel(), json: logFormat == .json),
             idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
             rateLimit: rateLimit.map { AddressRateLimit(requestsPerSecond: $0, includesLoopback: true) }
-                ?? .standard)
+                ?? .standard, mounted: flowAPI.map { [$0] } ?? [])
         let host = host.contains(":") ? "[\(host)]" : host
         let tenant = emulator.configuration.tenant
         let configuration = emulator.configuration
@@ -134,6 +139,11 @@ struct Serve: AsyncParsableCommand {
                 let origin = NativeAuthHTTPServer.origin(host: server.host, port: port)
                 for line in ServeBanner.lines(origin: origin, configuration: configuration, cors: cors) {
                     Terminal.writeError(line)
+                }
+                if let flowAPI {
+                    Terminal.writeError(
+                        "flowrun serve: the flow runner serves \(flowAPI.sessions.flows.flows.count) flow(s) at "
+                            + "\(origin)/api/v1/flows")
                 }
                 fflush(nil)
             }

@@ -3,7 +3,7 @@ import FlowModel
 import Foundation
 import Yams
 
-/// `schemas/native-auth.openapi.yaml`, read with Yams, and a small JSON Schema checker for response bodies:
+/// An OpenAPI document of `schemas/` (`native-auth.openapi.yaml`, `flow-api.openapi.yaml`), read with Yams, and a small JSON Schema checker for response bodies:
 /// `$ref`, `type`, `required`, `properties`, `additionalProperties`, `items`, `minItems`, `enum`, `const`,
 /// `allOf`, `anyOf`, `oneOf`. Formats and string patterns are not checked.
 struct OpenAPIDocument {
@@ -21,11 +21,11 @@ struct OpenAPIDocument {
 
     private let root: [String: Any]
 
-    /// The repository's `schemas/native-auth.openapi.yaml`, found from this source file.
-    static func load() throws -> OpenAPIDocument {
+    /// The repository's `schemas/NAME` (by default `native-auth.openapi.yaml`), found from this source file.
+    static func load(_ name: String = "native-auth.openapi.yaml") throws -> OpenAPIDocument {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("schemas/native-auth.openapi.yaml")
+            .appendingPathComponent("schemas/" + name)
         let text = try String(contentsOf: file, encoding: .utf8)
         guard let root = try Yams.load(yaml: text) as? [String: Any] else {
             throw Unreadable(description: "\(file.path) is not a mapping")

@@ -1,0 +1,209 @@
+import FlowEngine
+import FlowModel
+import Foundation
+import NativeAuthServer
+
+/// The flow runner's JSON API, mounted at `/api/v1` of `flowrun serve --flows DIR`
+/// (`schemas/flow-api.openapi.yaml` describes it):
+/// - `GET /api/v1/flows`: the flows served;
+/// - `POST /api/v1/flows/{id}/sessions` (optional `{"params": {…}}`): 201 and the new session;
+/// - `GET /api/v1/sessions/{sid}`: the session's state;
+/// - `POST /api/v1/sessions/{sid}/answers` (`{"inputs": {…}}` or `{"choice": "resend"}`): the next state;
+/// - `DELETE /api/v1/sessions/{sid}`: cancels it.
+/// Errors are `{"error": NAME, "message": TEXT}` with 400, 404, 405, 409, 415 or 503; no message repeats a
+/// value the client sent.
+public struct FlowAPI: MountedRoutes {
+    public let sessions: FlowSessions
+    public var prefix: String { "/api/v1" }
+
+    public init(sessions: FlowSessions) {
+        self.sessions = sessions
+    }
+
+    public func answer(_ request: MountedRequest) async -> MountedResponse {
+        let parts = request.path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+            .dropFirst().map(String.init)
+        guard let route = APIRoute(parts) else {
+            return error(404, "not_found", "no such API route", template: "unmatched")
+        }
+        switch (request.method, route) {
+        case ("GET", .flows):
+            return json(200, FlowList(flows: sessions.flows.flows.map(FlowSummary.init)), template: route.template)
+        case ("POST", .sessions(let flow)):
+            return await start(flow, request: request)
+        case ("GET", .session(let id)):
+            return await run(template: route.template) { try await sessions.session(id) }
+        case ("DELETE", .session(let id)):
+            return await run(template: route.template) { try await sessions.cancel(id) }
+        case ("POST", .answers(let id)):
+            return await answer(id, request: request)
+        default:
+            var response = error(
+                405, "method_not_allowed", "\(request.method) is not allowed here", template: route.template)
+            response.headers.append((name: "Allow", value: route.methods))
+            return response
+        }
+    }
+
+    private func start(_ id: String, request: MountedRequest) async -> MountedResponse {
+        let template = APIRoute.sessions("").template
+        var params: [String: Value] = [:]
+        if !request.body.isEmpty {
+            let object: [String: Value]
+            switch body(of: request, template: template) {
+            case .refused(let refusal): return refusal
+            case .object(let found): object = found
+            }
+            guard case .object(let fields) = object["params"] ?? .object([:]) else {
+                return error(400, "bad_request", "`params` must be an object", template: template)
+            }
+            guard Set(object.keys).isSubset(of: ["params"]) else {
+                return error(400, "bad_request", "the body takes only `params`", template: template)
+            }
+            params = fields
+        }
+        return await run(template: template, created: true) { try await sessions.start(id, params: params) }
+    }
+
+    private func answer(_ id: String, request: MountedRequest) async -> MountedResponse {
+        let template = APIRoute.answers("").template
+        let object: [String: Value]
+        switch body(of: request, template: template) {
+        case .refused(let refusal): return refusal
+        case .object(let found): object = found
+        }
+        let answer: InputAnswer
+        switch (object["inputs"], object["choice"], object.count) {
+        case (.object(let inputs)?, nil, 1): answer = .values(inputs)
+        case (nil, .string(let choice)?, 1): answer = .choice(choice)
+        default:
+            return error(
+                400, "bad_request", "the body is {\"inputs\": {…}} or {\"choice\": \"NAME\"}", template: template)
+        }
+        return await run(template: template) { try await sessions.answer(id, with: answer) }
+    }
+
+    /// A request body: a JSON object, or the answer that refuses it.
+    private enum Body {
+        case object([String: Value])
+        case refused(MountedResponse)
+    }
+
+    /// The request's JSON object, or the refusal to answer.
+    private func body(of request: MountedRequest, template: String) -> Body {
+        let type = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "application/json" else {
+            return .refused(
+                error(415, "unsupported_media_type", "send Content-Type: application/json", template: template))
+        }
+        guard let value = try? JSONDecoder().decode(Value.self, from: Data(request.body)),
+            case .object(let object) = value
+        else {
+            return .refused(error(400, "bad_request", "the body is not a JSON object", template: template))
+        }
+        return .object(object)
+    }
+
+    /// Runs a session operation and answers its record, or the refusal.
+    private func run(
+        template: String, created: Bool = false, _ operation: () async throws -> SessionRecord
+    ) async -> MountedResponse {
+        do {
+            let record = try await operation()
+            var response = json(created ? 201 : 200, record.view, template: template)
+            if created { response.headers.append((name: "Location", value: "\(prefix)/sessions/\(record.id)")) }
+            return response
+        } catch let refusal as FlowSessions.Refusal {
+            switch refusal {
+            case .noSuchFlow:
+                return error(404, "no_such_flow", "no flow with this id is served", template: template)
+            case .noSuchSession:
+                return error(404, "no_such_session", "no such session, or it expired", template: template)
+            case .notAsking(let state):
+                return error(
+                    409, "session_over", "the session is \(state.rawValue): it takes no answer", template: template)
+            case .conflict:
+                return error(
+                    409, "conflict", "another answer changed the session first; GET it again", template: template)
+            case .full(let reason):
+                return error(503, "too_many_sessions", reason, template: template)
+            }
+        } catch {
+            return self.error(503, "store_unavailable", "the session store cannot be used", template: template)
+        }
+    }
+
+    private func json(_ status: Int, _ value: some Encodable, template: String) -> MountedResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = (try? encoder.encode(value)).map(Array.init) ?? Array("{}".utf8)
+        return MountedResponse(status: status, body: body, template: prefix + template)
+    }
+
+    private func error(_ status: Int, _ name: String, _ message: String, template: String) -> MountedResponse {
+        var response = json(status, ["error": name, "message": message], template: template)
+        response.errorName = name
+        if template == "unmatched" { response.template = template }
+        return response
+    }
+}
+
+/// The routes of the API, by their path below the prefix.
+enum APIRoute {
+    case flows
+    case sessions(String)
+    case session(String)
+    case answers(String)
+
+    init?(_ parts: [String]) {
+        switch parts.count {
+        case 1 where parts[0] == "flows": self = .flows
+        case 2 where parts[0] == "sessions": self = .session(parts[1])
+        case 3 where parts[0] == "flows" && parts[2] == "sessions": self = .sessions(parts[1])
+        case 3 where parts[0] == "sessions" && parts[2] == "answers": self = .answers(parts[1])
+        default: return nil
+        }
+    }
+
+    /// The template below the prefix, for logs and metrics.
+    var template: String {
+        switch self {
+        case .flows: return "/flows"
+        case .sessions: return "/flows/{id}/sessions"
+        case .session: return "/sessions/{id}"
+        case .answers: return "/sessions/{id}/answers"
+        }
+    }
+
+    /// The methods the route answers, for `Allow`.
+    var methods: String {
+        switch self {
+        case .flows: return "GET"
+        case .sessions, .answers: return "POST"
+        case .session: return "GET, DELETE"
+        }
+    }
+}
+
+/// `GET /api/v1/flows`.
+struct FlowList: Encodable {
+    var flows: [FlowSummary]
+}
+
+/// A flow as the list shows it.
+struct FlowSummary: Encodable {
+    var id: String
+    var title: String?
+    var description: String?
+    var file: String
+    /// The flow's params, which a session's start must give.
+    var params: [String]
+
+    init(_ flow: ServedFlow) {
+        id = flow.id
+        title = flow.title
+        description = flow.description
+        file = flow.file
+        params = flow.program.params.map(\.name.value)
+    }
+}

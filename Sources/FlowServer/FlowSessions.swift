@@ -1,0 +1,143 @@
+import FlowEngine
+import FlowModel
+import Foundation
+
+/// The flow runner behind the API: starts sessions of the served flows, answers their asks and cancels them.
+/// Every request runs the session from one ask to the next with a fresh authority client, and stores the result;
+/// nothing of a session lives in the process between requests, so any instance that shares the store can take
+/// the next answer.
+///
+/// A secret the user gives (a password, a code) lives only while the request that carried it runs: the stored
+/// session never holds it. A flow uses a secret in the action right after its ask, so this costs nothing; a flow
+/// that asks a secret and uses it only after a later ask ends `failed`, saying which variable it lacked.
+public struct FlowSessions: Sendable {
+    public let flows: ServedFlows
+    public let store: FlowSessionStore
+    /// A fresh authority for each request (the embedded emulator's client, with an account cache of its own).
+    public let authority: @Sendable () -> any Authority
+    /// How long a session may wait for an answer before it expires.
+    public var idleLimit: Duration
+    /// The most sessions that may wait on an ask at once.
+    public var sessionLimit: Int
+    var now: @Sendable () -> Date
+
+    public init(
+        flows: ServedFlows, store: FlowSessionStore, authority: @escaping @Sendable () -> any Authority,
+        idleLimit: Duration = .seconds(15 * 60), sessionLimit: Int = 10_000,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.flows = flows
+        self.store = store
+        self.authority = authority
+        self.idleLimit = idleLimit
+        self.sessionLimit = sessionLimit
+        self.now = now
+    }
+
+    /// Why a request about a session could not be served.
+    enum Refusal: Error, Equatable {
+        case noSuchFlow(String)
+        case noSuchSession
+        case notAsking(SessionRecord.State)
+        case conflict
+        case full(String)
+    }
+
+    private var expiredBefore: Date {
+        now().addingTimeInterval(-Double(idleLimit.components.seconds))
+    }
+
+    /// Starts a session of the flow `id` with `params`, and runs it to its first ask (or its end).
+    func start(_ id: String, params: [String: Value]) async throws -> SessionRecord {
+        guard let flow = flows.flow(id) else { throw Refusal.noSuchFlow(id) }
+        let input = OneAnswer(nil)
+        let messages = ShownMessages()
+        let outcome = await runner(flow, input: input, messages: messages).start(params: params)
+        let record = Self.record(
+            id: SessionID.make(), flow: id, version: 1, outcome: outcome, input: input, messages: messages)
+        do {
+            try await store.insert(record, now: now(), expiredBefore: expiredBefore, limit: sessionLimit)
+        } catch let error as FlowSessionStoreError where error.isFull {
+            throw Refusal.full(error.description)
+        }
+        return record
+    }
+
+    /// The session, unless it does not exist or expired.
+    func session(_ id: String) async throws -> SessionRecord {
+        guard SessionID.isWellFormed(id), let record = try await store.fetch(id, expiredBefore: expiredBefore) else {
+            throw Refusal.noSuchSession
+        }
+        return record
+    }
+
+    /// Answers the session's ask and runs it to the next ask (or its end). A refused answer comes back as the same
+    /// ask with the reason in `ask.problem`.
+    func answer(_ id: String, with answer: InputAnswer) async throws -> SessionRecord {
+        let record = try await session(id)
+        guard record.state == .asking, let session = record.session else { throw Refusal.notAsking(record.state) }
+        guard let flow = flows.flow(record.flow) else {
+            return try await finish(record, failure: "the flow `\(record.flow)` is no longer served")
+        }
+        let input = OneAnswer(answer)
+        let messages = ShownMessages()
+        let outcome = await runner(flow, input: input, messages: messages).resume(session)
+        let next = Self.record(
+            id: id, flow: record.flow, version: record.version + 1, outcome: outcome, input: input,
+            messages: messages)
+        guard try await store.replace(next, now: now()) else { throw Refusal.conflict }
+        return next
+    }
+
+    /// Cancels a session that waits on an ask.
+    func cancel(_ id: String) async throws -> SessionRecord {
+        var record = try await session(id)
+        guard record.state == .asking else { throw Refusal.notAsking(record.state) }
+        record.state = .cancelled
+        record.session = nil
+        record.ask = nil
+        record.messages = []
+        record.version += 1
+        guard try await store.replace(record, now: now()) else { throw Refusal.conflict }
+        return record
+    }
+
+    private func finish(_ record: SessionRecord, failure reason: String) async throws -> SessionRecord {
+        var record = record
+        record.state = .failed
+        record.reason = reason
+        record.session = nil
+        record.ask = nil
+        record.version += 1
+        guard try await store.replace(record, now: now()) else { throw Refusal.conflict }
+        return record
+    }
+
+    private func runner(_ flow: ServedFlow, input: OneAnswer, messages: ShownMessages) -> FlowRunner {
+        FlowRunner(
+            program: flow.program, digest: flow.digest, authority: authority(), inputs: input,
+            observer: { messages.observe($0) })
+    }
+
+    /// The stored form of where a run stopped.
+    private static func record(
+        id: String, flow: String, version: Int, outcome: RunOutcome, input: OneAnswer, messages: ShownMessages
+    ) -> SessionRecord {
+        var record = SessionRecord(
+            id: id, flow: flow, state: .asking, messages: messages.all, version: version)
+        switch outcome {
+        case .suspended(let session):
+            record.session = session
+            record.ask = input.suspendedAt
+        case .ended(let end):
+            record.state = .ended
+            record.end = end
+        case .cancelled:
+            record.state = .cancelled
+        case .failed(let error):
+            record.state = .failed
+            record.reason = error.message
+        }
+        return record
+    }
+}

@@ -1,0 +1,50 @@
+import FlowEngine
+import FlowModel
+import Foundation
+
+/// What the runner keeps of a session between requests, and what the API shows of it. It holds the engine's
+/// `Session` (which never encodes a secret), the ask it waits on, or how it ended.
+public struct SessionRecord: Sendable, Codable, Hashable {
+    /// Where the session stands.
+    public enum State: String, Sendable, Codable {
+        /// Waiting on ``ask``.
+        case asking
+        /// The flow reached an end (``end``).
+        case ended
+        /// A client cancelled it.
+        case cancelled
+        /// The run could not go on (``reason``).
+        case failed
+    }
+
+    public var id: String
+    public var flow: String
+    public var state: State
+    /// The ask it waits on, with the reason the last answer was refused (`problem`), when it was.
+    public var ask: InputRequest?
+    /// The texts the flow showed since the last answer (or since the start).
+    public var messages: [String]
+    public var end: EndResult?
+    /// Why a failed session could not go on.
+    public var reason: String?
+    /// The engine's session while asking; nil once the session is over.
+    var session: Session?
+    /// Incremented by every change, so two answers racing for one ask cannot both be taken.
+    var version: Int
+
+    /// The JSON the API answers: everything but the engine's session and the version.
+    var view: SessionView {
+        SessionView(id: id, flow: flow, state: state, ask: ask, messages: messages, end: end, reason: reason)
+    }
+}
+
+/// A session as the API shows it.
+struct SessionView: Sendable, Encodable {
+    var id: String
+    var flow: String
+    var state: SessionRecord.State
+    var ask: InputRequest?
+    var messages: [String]
+    var end: EndResult?
+    var reason: String?
+}

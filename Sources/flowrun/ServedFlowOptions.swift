@@ -1,0 +1,60 @@
+import ArgumentParser
+import FlowCompiler
+import FlowEngine
+import FlowServer
+import Foundation
+import NativeAuth
+import NativeAuthEmulator
+
+/// `serve --flows DIR`: the flow runner's options, and the API they make.
+struct ServedFlowOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Also run the flows of this folder for any HTTP client: the JSON API under /api/v1 (see "
+                + "schemas/flow-api.openapi.yaml).", valueName: "dir"),
+        completion: .directory)
+    var flows: String?
+
+    @Option(help: "With --flows: seconds a session may wait for an answer before it expires.")
+    var sessionIdle = 900
+
+    @Option(help: "With --flows: the most sessions that may wait for an answer at once.")
+    var maxSessions = 10_000
+
+    func validate() throws {
+        guard (1...86_400 * 7).contains(sessionIdle) else {
+            throw ValidationError("--session-idle must be 1 to 604800.")
+        }
+        guard (1...10_000_000).contains(maxSessions) else {
+            throw ValidationError("--max-sessions must be 1 to 10000000.")
+        }
+    }
+
+    /// The flow runner's API for the flows of `--flows`, run against `emulator` in-process as the tenant's first
+    /// client (with every challenge type and capability that client may use); nil without `--flows`. Flows that
+    /// do not check are left out, each named on standard error.
+    func api(emulator: NativeAuthEmulator, state: StateDirectory) throws -> FlowAPI? {
+        guard let flows else { return nil }
+        let found = FlowFiles(paths: [flows])
+        if let problem = found.problems.first { throw UsageError(problem) }
+        guard !found.files.isEmpty else { throw UsageError("no flow files in '\(flows)'") }
+        let served = ServedFlows(
+            files: found.files, in: flows,
+            compiler: FlowCompiler(catalogs: [NativeAuthClient.defaultCatalog], root: try FlowValidation.projectRoot()))
+        for problem in served.problems { Terminal.writeError("flowrun serve: \(problem)") }
+        let client = emulator.configuration.clients.first
+        var configuration = NativeAuthConfiguration(clientID: client?.clientID ?? "")
+        if let types = client?.challengeTypes { configuration.challengeTypes = types }
+        configuration.capabilities = client?.capabilities ?? ["mfa_required", "registration_required"]
+        let store = try FlowSessionStore(directory: state.path)
+        let sessions = FlowSessions(
+            flows: served, store: store,
+            authority: { [configuration] in
+                NativeAuthClient(
+                    configuration: configuration, transport: InProcessTransport(emulator: emulator),
+                    accounts: MemoryAccountStore())
+            },
+            idleLimit: .seconds(sessionIdle), sessionLimit: maxSessions)
+        return FlowAPI(sessions: sessions)
+    }
+}

@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -85,8 +86,9 @@ let package = Package(
         .target(
             name: "FlowServer",
             dependencies: [
-                "FlowModel", "FlowCompiler", "FlowEngine", "NativeAuthServer",
+                "FlowModel", "FlowCompiler", "FlowEngine", "NativeAuthServer", "NativeAuthWire",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .target(

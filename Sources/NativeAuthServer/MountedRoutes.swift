@@ -3,8 +3,16 @@
 public protocol MountedRoutes: Sendable {
     /// The path prefix, e.g. `/api/v1`: a request whose path is the prefix, or starts with it and `/`, comes here.
     var prefix: String { get }
+    /// Whether a path is one of these routes; by default, the prefix and the paths below it.
+    func claims(_ path: String) -> Bool
     /// The answer to one request.
     func answer(_ request: MountedRequest) async -> MountedResponse
+}
+
+extension MountedRoutes {
+    public func claims(_ path: String) -> Bool {
+        path == prefix || path.hasPrefix(prefix + "/")
+    }
 }
 
 /// A request for ``MountedRoutes``.
@@ -14,13 +22,19 @@ public struct MountedRequest: Sendable {
     public var path: String
     public var query: String?
     public var contentType: String?
+    /// The `Cookie` header.
+    public var cookie: String?
     public var body: [UInt8]
 
-    public init(method: String, path: String, query: String? = nil, contentType: String? = nil, body: [UInt8] = []) {
+    public init(
+        method: String, path: String, query: String? = nil, contentType: String? = nil, cookie: String? = nil,
+        body: [UInt8] = []
+    ) {
         self.method = method
         self.path = path
         self.query = query
         self.contentType = contentType
+        self.cookie = cookie
         self.body = body
     }
 }

@@ -49,7 +49,7 @@ struct Reply: Sendable {
             guard let name = HTTPFields.Element.Name(header.name), name != .contentType, name != .cacheControl else {
                 continue
             }
-            fields[name] = header.value
+            fields.append(HTTPFields.Element(name: name, value: header.value))
         }
         let data = text?.bytes ?? JSONBody.encode(body)
         fields[.contentLength] = String(data.count)

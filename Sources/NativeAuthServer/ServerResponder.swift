@@ -59,7 +59,7 @@ struct ServerResponder: HTTPResponder {
 
     /// The mounted routes a path belongs to.
     private func mount(of path: String) -> (any MountedRoutes)? {
-        server.mounted.first { path == $0.prefix || path.hasPrefix($0.prefix + "/") }
+        server.mounted.first { $0.claims(path) }
     }
 
     /// The reply and, when the path named one, the route.
@@ -134,7 +134,7 @@ struct ServerResponder: HTTPResponder {
         let answer = await mount.answer(
             MountedRequest(
                 method: request.method.rawValue, path: request.uri.path, query: request.uri.query,
-                contentType: request.headers[.contentType], body: body))
+                contentType: request.headers[.contentType], cookie: request.headers[.cookie], body: body))
         var reply = Reply(status: answer.status, headers: answer.headers, body: .null)
         reply.text = (answer.contentType, answer.body)
         reply.mountedError = answer.errorName

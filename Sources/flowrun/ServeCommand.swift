@@ -103,7 +103,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let emulator: NativeAuthEmulator
-        let flowAPI: FlowAPI?
+        let flowRunner: (FlowAPI, FlowPages)?
         do {
             let configuration = try EmbeddedAuthority.configuration(option: config)
             let state = StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load())
@@ -112,7 +112,7 @@ struct Serve: AsyncParsableCommand {
             try store.bind(toTenant: configuration.tenantID)
             // Without the outbox nobody reads the codes, so only a keyed digest of each is stored.
             emulator = NativeAuthEmulator(configuration: configuration, store: store, codesReadable: devOutbox)
-            flowAPI = try servedFlows.api(emulator: emulator, state: state)
+            flowRunner = try servedFlows.runner(emulator: emulator, state: state, devOutbox: devOutbox)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.usage
@@ -128,7 +128,7 @@ struct Serve: AsyncParsableCommand {
             logger: NativeAuthHTTPServer.standardErrorLogger(level: Self.logLevel(), json: logFormat == .json),
             idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
             rateLimit: rateLimit.map { AddressRateLimit(requestsPerSecond: $0, includesLoopback: true) }
-                ?? .standard, mounted: flowAPI.map { [$0] } ?? [])
+                ?? .standard, mounted: flowRunner.map { [$0.0, $0.1] } ?? [])
         let host = host.contains(":") ? "[\(host)]" : host
         let tenant = emulator.configuration.tenant
         let configuration = emulator.configuration
@@ -140,10 +140,10 @@ struct Serve: AsyncParsableCommand {
                 for line in ServeBanner.lines(origin: origin, configuration: configuration, cors: cors) {
                     Terminal.writeError(line)
                 }
-                if let flowAPI {
+                if let (api, _) = flowRunner {
                     Terminal.writeError(
-                        "flowrun serve: the flow runner serves \(flowAPI.sessions.flows.flows.count) flow(s) at "
-                            + "\(origin)/api/v1/flows")
+                        "flowrun serve: the flow runner serves \(api.sessions.flows.flows.count) flow(s) at "
+                            + "\(origin)/api/v1/flows, and in a browser at \(origin)/")
                 }
                 fflush(nil)
             }

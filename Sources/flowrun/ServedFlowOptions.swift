@@ -11,7 +11,7 @@ struct ServedFlowOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Also run the flows of this folder for any HTTP client: the JSON API under /api/v1 (see "
-                + "schemas/flow-api.openapi.yaml).", valueName: "dir"),
+                + "schemas/flow-api.openapi.yaml) and, for a browser, pages at /.", valueName: "dir"),
         completion: .directory)
     var flows: String?
 
@@ -30,10 +30,11 @@ struct ServedFlowOptions: ParsableArguments {
         }
     }
 
-    /// The flow runner's API for the flows of `--flows`, run against `emulator` in-process as the tenant's first
-    /// client (with every challenge type and capability that client may use); nil without `--flows`. Flows that
-    /// do not check are left out, each named on standard error.
-    func api(emulator: NativeAuthEmulator, state: StateDirectory) throws -> FlowAPI? {
+    /// The flow runner's JSON API and web UI for the flows of `--flows`, run against `emulator` in-process as the
+    /// tenant's first client (with every challenge type and capability that client may use); nil without
+    /// `--flows`. Flows that do not check are left out, each named on standard error. With `devOutbox`, the web UI
+    /// shows the codes sent to a session's addresses.
+    func runner(emulator: NativeAuthEmulator, state: StateDirectory, devOutbox: Bool) throws -> (FlowAPI, FlowPages)? {
         guard let flows else { return nil }
         let found = FlowFiles(paths: [flows])
         if let problem = found.problems.first { throw UsageError(problem) }
@@ -55,6 +56,22 @@ struct ServedFlowOptions: ParsableArguments {
                     accounts: MemoryAccountStore())
             },
             idleLimit: .seconds(sessionIdle), sessionLimit: maxSessions)
-        return FlowAPI(sessions: sessions)
+        let pages = try FlowPages(sessions: sessions, devCodes: devOutbox ? Self.codes(from: emulator) : nil)
+        return (FlowAPI(sessions: sessions), pages)
+    }
+
+    /// The newest codes the emulator sent to each of some addresses, for the web UI's development panel.
+    static func codes(from emulator: NativeAuthEmulator) -> @Sendable ([String]) async -> [FlowPages.DevCode] {
+        { addresses in
+            var codes: [FlowPages.DevCode] = []
+            for address in Set(addresses).sorted() {
+                for message in (try? await emulator.outbox(to: address, limit: 3)) ?? [] {
+                    codes.append(
+                        FlowPages.DevCode(
+                            to: message.to, code: message.code, sentAt: message.sentAt.formatted(.iso8601)))
+                }
+            }
+            return codes
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import NativeAuthWire
 
 /// PBKDF2-SHA256 password hashes stored as `pbkdf2-sha256$iterations$salt$hash` (salt and hash in base64).
 enum PasswordHasher {

@@ -1,0 +1,223 @@
+import FlowEngine
+import FlowModel
+import Foundation
+import Mustache
+import NativeAuthServer
+import NativeAuthWire
+
+/// The web UI of the flow runner: `/` lists the flows, `/ui/{id}` runs one as server-rendered forms that work
+/// without JavaScript. It is a thin renderer of the same sessions as the JSON API. A session is carried in an
+/// `HttpOnly`, `SameSite=Strict` cookie scoped to its flow's path; every form carries a CSRF token that must
+/// equal the `flowrun_csrf` cookie; every answer is posted, then redirected (303) to the page that shows the
+/// next state, so no secret is ever in a page or in the browser's history.
+public struct FlowPages: MountedRoutes {
+    public let sessions: FlowSessions
+    /// The codes the embedded authority sent to some addresses, for the development panel; nil hides it.
+    public let devCodes: (@Sendable ([String]) async -> [DevCode])?
+    private let library: MustacheLibrary
+
+    public var prefix: String { "/ui" }
+
+    /// A code the development panel shows.
+    public struct DevCode: Sendable {
+        public var to: String
+        public var code: String
+        public var sentAt: String
+
+        public init(to: String, code: String, sentAt: String) {
+            self.to = to
+            self.code = code
+            self.sentAt = sentAt
+        }
+    }
+
+    public init(sessions: FlowSessions, devCodes: (@Sendable ([String]) async -> [DevCode])? = nil) throws {
+        self.sessions = sessions
+        self.devCodes = devCodes
+        self.library = try PageTemplates.library()
+    }
+
+    public func claims(_ path: String) -> Bool {
+        path == "/" || path == prefix || path.hasPrefix(prefix + "/")
+    }
+
+    public func answer(_ request: MountedRequest) async -> MountedResponse {
+        let cookies = Cookies(request.cookie)
+        var page = PageContext(csrf: cookies["flowrun_csrf"] ?? "")
+        if page.csrf.isEmpty {
+            page.csrf = SessionID.make()
+            page.setCookies.append("flowrun_csrf=\(page.csrf); Path=/; HttpOnly; SameSite=Strict")
+        }
+        let parts = request.path.split(separator: "/").map(String.init)
+        switch (request.method, parts.count) {
+        case ("GET", 0):
+            return render("flows", FlowListPage(flows: sessions.flows.flows), "Flows", page)
+        case ("GET", 2) where parts == ["ui", "style.css"]:
+            return MountedResponse(
+                status: 200, contentType: "text/css; charset=utf-8", body: Array(PageTemplates.style.utf8),
+                headers: Self.securityHeaders, template: "/ui/style.css")
+        case (_, 2) where parts[0] == "ui":
+            guard let flow = sessions.flows.flow(parts[1]) else { return notFound(page) }
+            if request.method == "GET" { return render("start", StartPage(flow, csrf: page.csrf), flow.name, page) }
+            guard request.method == "POST" else { return methodNotAllowed("GET, POST", page) }
+            guard Self.csrfHolds(request, cookies) else { return forbidden(page) }
+            return await start(flow, page)
+        case (_, 3) where parts[0] == "ui" && parts[2] == "session":
+            guard let flow = sessions.flows.flow(parts[1]) else { return notFound(page) }
+            let id = cookies["flowrun_session"] ?? ""
+            if request.method == "GET" { return await show(flow, session: id, page) }
+            guard request.method == "POST" else { return methodNotAllowed("GET, POST", page) }
+            guard Self.csrfHolds(request, cookies) else { return forbidden(page) }
+            return await submit(request, flow: flow, session: id, page)
+        default:
+            return notFound(page)
+        }
+    }
+
+    private func start(_ flow: ServedFlow, _ page: PageContext) async -> MountedResponse {
+        var page = page
+        do {
+            let record = try await sessions.start(flow.id, params: [:])
+            page.setCookies.append(
+                "flowrun_session=\(record.id); Path=/ui/\(flow.id)/session; HttpOnly; SameSite=Strict")
+            return redirect("/ui/\(flow.id)/session", page)
+        } catch FlowSessions.Refusal.full(let reason) {
+            return problem(503, "Too many sessions", reason, page)
+        } catch {
+            return problem(503, "Cannot start", "the session store cannot be used", page)
+        }
+    }
+
+    private func show(_ flow: ServedFlow, session id: String, _ page: PageContext) async -> MountedResponse {
+        guard let record = try? await sessions.session(id) else {
+            return render(
+                "start", StartPage(flow, csrf: page.csrf, note: "Your session expired or never started."),
+                flow.name, page)
+        }
+        var addresses: [String] = []
+        if devCodes != nil, let session = record.session {
+            for frame in session.frames {
+                for case .string(let text) in frame.variables.values where EmailAddress.hasShape(text) {
+                    addresses.append(text)
+                }
+            }
+        }
+        let codes = await devCodes?(addresses)
+        let view = SessionPage(
+            record, flow: flow, csrf: page.csrf,
+            newPassword: record.ask.map { PageField.asksNewPassword($0, in: flow.program) } ?? false,
+            codes: codes)
+        return render("session", view, flow.name, page)
+    }
+
+    private func submit(
+        _ request: MountedRequest, flow: ServedFlow, session id: String, _ page: PageContext
+    ) async -> MountedResponse {
+        guard let form = FormBody.decodePairs(String(decoding: request.body, as: UTF8.self)) else {
+            return problem(400, "Bad form", "the form could not be read", page)
+        }
+        do {
+            let record = try await sessions.session(id)
+            if form.contains(where: { $0.name == "action" && $0.value == "cancel" }) {
+                _ = try await sessions.cancel(id)
+            } else if let choice = form.last(where: { $0.name == "choice" })?.value {
+                _ = try await sessions.answer(id, with: .choice(choice))
+            } else if let ask = record.ask {
+                _ = try await sessions.answer(id, with: .values(PageField.answer(from: form, for: ask)))
+            }
+        } catch FlowSessions.Refusal.noSuchSession {
+            return redirect("/ui/\(flow.id)/session", page)
+        } catch FlowSessions.Refusal.notAsking, FlowSessions.Refusal.conflict {
+            return redirect("/ui/\(flow.id)/session", page)
+        } catch {
+            return problem(503, "Unavailable", "the session store cannot be used", page)
+        }
+        return redirect("/ui/\(flow.id)/session", page)
+    }
+
+    // MARK: responses
+
+    /// The headers of every page: no framing, no sniffing, no referrer, resources only from this server.
+    static let securityHeaders: [(name: String, value: String)] = [
+        (
+            "Content-Security-Policy",
+            "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        ),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("X-Frame-Options", "DENY"),
+    ]
+
+    private func render(_ template: String, _ view: Any, _ title: String, _ page: PageContext) -> MountedResponse {
+        render(200, template, view, title, page)
+    }
+
+    private func render(
+        _ status: Int, _ template: String, _ view: Any, _ title: String, _ page: PageContext
+    ) -> MountedResponse {
+        let body = library.render(view, withTemplate: template) ?? ""
+        let html = library.render(LayoutPage(title: title, body: body), withTemplate: "layout") ?? body
+        return MountedResponse(
+            status: status, contentType: "text/html; charset=utf-8", body: Array(html.utf8),
+            headers: headers(page), template: "/ui/" + template)
+    }
+
+    private func headers(_ page: PageContext) -> [(name: String, value: String)] {
+        Self.securityHeaders + page.setCookies.map { (name: "Set-Cookie", value: $0) }
+    }
+
+    private func redirect(_ location: String, _ page: PageContext) -> MountedResponse {
+        MountedResponse(
+            status: 303, contentType: "text/plain; charset=utf-8", body: [],
+            headers: headers(page) + [(name: "Location", value: location)], template: "/ui/redirect")
+    }
+
+    private func problem(_ status: Int, _ heading: String, _ message: String, _ page: PageContext) -> MountedResponse {
+        var response = render(status, "problem", ProblemPage(heading: heading, message: message), heading, page)
+        response.errorName = heading.lowercased().replacingOccurrences(of: " ", with: "_")
+        return response
+    }
+
+    private func notFound(_ page: PageContext) -> MountedResponse {
+        problem(404, "Not found", "There is no such page.", page)
+    }
+
+    private func forbidden(_ page: PageContext) -> MountedResponse {
+        problem(403, "Form expired", "The form's security token did not match; go back, reload and try again.", page)
+    }
+
+    private func methodNotAllowed(_ allowed: String, _ page: PageContext) -> MountedResponse {
+        var response = problem(405, "Method not allowed", "This page answers \(allowed).", page)
+        response.headers.append((name: "Allow", value: allowed))
+        return response
+    }
+
+    /// Whether the form's `csrf` field equals the `flowrun_csrf` cookie (compared in constant time).
+    static func csrfHolds(_ request: MountedRequest, _ cookies: Cookies) -> Bool {
+        guard let cookie = cookies["flowrun_csrf"], !cookie.isEmpty,
+            let form = FormBody.decodePairs(String(decoding: request.body, as: UTF8.self)),
+            let field = form.last(where: { $0.name == "csrf" })?.value
+        else { return false }
+        return ConstantTime.equal(Array(cookie.utf8), Array(field.utf8))
+    }
+}
+
+/// What every page of one request shares: the CSRF token and the cookies to set.
+struct PageContext {
+    var csrf: String
+    var setCookies: [String] = []
+}
+
+/// The cookies of a `Cookie` header, by name.
+struct Cookies {
+    private var values: [String: String] = [:]
+
+    init(_ header: String?) {
+        for pair in (header ?? "").split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, values[parts[0]] == nil { values[parts[0]] = parts[1] }
+        }
+    }
+
+    subscript(name: String) -> String? { values[name] }
+}

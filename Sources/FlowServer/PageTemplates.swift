@@ -1,0 +1,135 @@
+import Mustache
+
+/// The web UI's Mustache templates. Every `{{value}}` is HTML-escaped by the engine; the one unescaped
+/// `{{{body}}}` is a page these templates rendered.
+enum PageTemplates {
+    static func library() throws -> MustacheLibrary {
+        var library = MustacheLibrary()
+        try library.register(layout, named: "layout")
+        try library.register(flowList, named: "flows")
+        try library.register(flowStart, named: "start")
+        try library.register(session, named: "session")
+        try library.register(problem, named: "problem")
+        return library
+    }
+
+    static let layout = #"""
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{title}} · flowrun</title>
+        <link rel="stylesheet" href="/ui/style.css">
+        </head>
+        <body>
+        <header><a href="/">flowrun</a></header>
+        <main>
+        {{{body}}}
+        </main>
+        </body>
+        </html>
+
+        """#
+
+    static let flowList = #"""
+        <h1>Flows</h1>
+        <ul class="flows">
+        {{#flows}}
+        <li><a href="/ui/{{id}}">{{title}}</a>{{#description}}<p>{{description}}</p>{{/description}}</li>
+        {{/flows}}
+        </ul>
+        {{^flows}}<p>No flow is served.</p>{{/flows}}
+        """#
+
+    static let flowStart = #"""
+        <h1>{{title}}</h1>
+        {{#description}}<p>{{description}}</p>{{/description}}
+        <form method="post" action="/ui/{{id}}">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <button type="submit" autofocus>Start</button>
+        </form>
+        """#
+
+    static let session = #"""
+        <h1>{{title}}</h1>
+        {{#hasMessages}}
+        <div class="messages" role="status">
+        {{#messages}}<p>{{.}}</p>{{/messages}}
+        </div>
+        {{/hasMessages}}
+        {{#ask}}
+        <form method="post" action="/ui/{{id}}/session" novalidate>
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        {{#hint}}<p class="hint">{{hint}}</p>{{/hint}}
+        {{#problem}}<p class="problem" role="alert">{{problem}}</p>{{/problem}}
+        {{#fields}}
+        <div class="field{{#invalid}} invalid{{/invalid}}">
+        <label for="{{id}}">{{label}}</label>
+        <input id="{{id}}" name="{{name}}" type="{{type}}"{{#autocomplete}} autocomplete="{{autocomplete}}"{{/autocomplete}}{{#inputmode}} inputmode="{{inputmode}}"{{/inputmode}}{{#pattern}} pattern="{{pattern}}"{{/pattern}}{{#required}} required{{/required}}{{#invalid}} aria-invalid="true" aria-describedby="{{id}}-problem"{{/invalid}}{{#focus}} autofocus{{/focus}}>
+        {{#note}}<small>{{note}}</small>{{/note}}
+        {{#invalid}}<p class="problem" id="{{id}}-problem">{{problem}}</p>{{/invalid}}
+        </div>
+        {{/fields}}
+        <div class="actions">
+        <button type="submit" name="action" value="answer">Continue</button>
+        {{#choices}}<button type="submit" name="choice" value="{{.}}" class="secondary" formnovalidate>{{.}}</button>{{/choices}}
+        <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button>
+        </div>
+        </form>
+        {{/ask}}
+        {{#end}}
+        <section class="end {{outcome}}">
+        <h2>{{heading}}</h2>
+        {{#message}}<p>{{message}}</p>{{/message}}
+        {{#reason}}<p class="reason">Reason: <code>{{reason}}</code></p>{{/reason}}
+        {{#hasOutput}}<dl>{{#output}}<dt>{{name}}</dt><dd>{{value}}</dd>{{/output}}</dl>{{/hasOutput}}
+        </section>
+        <form method="post" action="/ui/{{id}}">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <button type="submit">Start again</button>
+        </form>
+        {{/end}}
+        {{#outbox}}
+        <aside class="dev" aria-label="Development outbox">
+        <h2>Development outbox</h2>
+        <p>Codes the embedded authority sent to this session's addresses (shown because <code>--dev-outbox</code> is on).</p>
+        <ul>{{#codes}}<li><code>{{code}}</code> to {{to}} at {{sentAt}}</li>{{/codes}}</ul>
+        {{^codes}}<p>None yet.</p>{{/codes}}
+        </aside>
+        {{/outbox}}
+        """#
+
+    static let problem = #"""
+        <h1>{{heading}}</h1>
+        <p>{{message}}</p>
+        <p><a href="/">All flows</a></p>
+        """#
+
+    /// The stylesheet at `/ui/style.css`.
+    static let style = #"""
+        :root { color-scheme: light dark; --accent: #2f5fd0; --bad: #b3261e; --muted: #6b7280; }
+        body { font: 16px/1.5 system-ui, sans-serif; margin: 0; }
+        header { padding: .75rem 1.5rem; border-bottom: 1px solid #8884; }
+        header a { font-weight: 600; text-decoration: none; color: inherit; }
+        main { max-width: 32rem; margin: 2rem auto; padding: 0 1.5rem; }
+        h1 { font-size: 1.5rem; }
+        .flows li { margin: .75rem 0; } .flows p { margin: .25rem 0; color: var(--muted); font-size: .9rem; }
+        .field { margin: 1rem 0; } label { display: block; font-weight: 600; margin-bottom: .25rem; }
+        input { font: inherit; width: 100%; box-sizing: border-box; padding: .5rem .6rem; border: 1px solid #8888; border-radius: 6px; }
+        input:focus, button:focus { outline: 3px solid var(--accent); outline-offset: 1px; }
+        .invalid input { border-color: var(--bad); }
+        .problem { color: var(--bad); margin: .25rem 0; } .hint, small { color: var(--muted); }
+        .messages { border-left: 4px solid var(--accent); padding: .25rem .75rem; margin: 1rem 0; }
+        .actions { display: flex; gap: .5rem; flex-wrap: wrap; margin-top: 1.25rem; }
+        button { font: inherit; padding: .5rem 1rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
+        button.secondary { background: transparent; color: var(--accent); }
+        button[name=choice] { text-transform: capitalize; }
+        .end { padding: 1rem; border-radius: 8px; border: 1px solid #8886; margin: 1rem 0; }
+        .end.success { border-color: #2e7d32; } .end.failure { border-color: var(--bad); }
+        dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; } dd { margin: 0; }
+        .dev { margin-top: 2rem; padding: .75rem 1rem; border: 2px dashed #c77700; border-radius: 8px; }
+        .dev h2 { font-size: 1rem; color: #c77700; margin: 0 0 .5rem; }
+
+        """#
+}

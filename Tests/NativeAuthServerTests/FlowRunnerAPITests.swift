@@ -219,6 +219,62 @@ struct FlowRunnerAPITests {
         }
     }
 
+    @Test(
+        "every answer of the API conforms to schemas/flow-api.openapi.yaml, and every documented answer is given",
+        .enabled(if: ServeCommandTests.binary() != nil))
+    func conformsToItsOpenAPIDocument() async throws {
+        let document = try OpenAPIDocument.load("flow-api.openapi.yaml")
+        var seen: [(template: String, method: String, answer: HTTPAnswer)] = []
+        try await Self.withServer(["--max-sessions", "2"]) { client, _ in
+            func record(_ method: String, _ template: String, _ answer: HTTPAnswer) {
+                seen.append((template, method, answer))
+            }
+            record("get", "/api/v1/flows", try await client.get("/flows"))
+            record("delete", "/api/v1/flows", try await client.delete("/flows"))
+            let started = try await client.start("sign-in-email-otp")
+            record("post", "/api/v1/flows/{id}/sessions", started)
+            let id = try #require(started.string("id"))
+            let sessions = "/api/v1/flows/{id}/sessions"
+            record("post", sessions, try await client.post("/flows/sign-in-email-otp/sessions", #"{"params": 1}"#))
+            record("post", sessions, try await client.start("nowhere"))
+            record("get", sessions, try await client.get("/flows/sign-in-email-otp/sessions"))
+            record(
+                "post", sessions,
+                try await client.post("/flows/sign-in-email-otp/sessions", "x", contentType: "text/plain"))
+            record("post", sessions, try await client.start("sign-in-email-otp"))
+            record("post", sessions, try await client.start("sign-in-email-otp"))
+
+            let answers = "/api/v1/sessions/{id}/answers"
+            record("post", answers, try await client.answer(id, ["email": "nobody"]))
+            record("post", answers, try await client.post("/sessions/\(id)/answers", "[]"))
+            record("post", answers, try await client.answer(String(repeating: "0", count: 32), [:]))
+            record("post", answers, try await client.post("/sessions/\(id)/answers", "{}", contentType: "text/plain"))
+            let session = "/api/v1/sessions/{id}"
+            record("get", session, try await client.get("/sessions/\(id)"))
+            record("get", session, try await client.get("/sessions/\(String(repeating: "0", count: 32))"))
+            record("delete", session, try await client.delete("/sessions/\(id)"))
+            record("delete", session, try await client.delete("/sessions/\(id)"))
+            record("delete", session, try await client.delete("/sessions/\(String(repeating: "0", count: 32))"))
+            record("post", answers, try await client.answer(id, ["email": "ed@contoso.com"]))
+        }
+        var given: Set<OpenAPIDocument.Answer> = []
+        for (template, method, answer) in seen {
+            let body = try JSONDecoder().decode(Value.self, from: answer.data)
+            if answer.status == 405 {
+                #expect(answer.header("Allow") != nil)
+                #expect(document.problems(body, against: document.schema(named: "Error")).isEmpty)
+                continue
+            }
+            given.insert(OpenAPIDocument.Answer(path: template, method: method, status: String(answer.status)))
+            let schema = document.responseSchema(path: template, method: method, status: answer.status)
+            #expect(schema != nil, "\(method.uppercased()) \(template) \(answer.status) is not documented")
+            let problems = document.problems(body, against: schema)
+            #expect(problems.isEmpty, "\(method.uppercased()) \(template) \(answer.status): \(problems)")
+        }
+        let missing = document.answers.subtracting(given).map(\.description).sorted()
+        #expect(missing.isEmpty, "documented but never given: \(missing)")
+    }
+
     /// A folder holding one flow file with `text`.
     static func flowFolder(_ name: String, _ text: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flows-\(UUID().uuidString)")

@@ -14,6 +14,8 @@ public struct FlowPages: MountedRoutes {
     public let sessions: FlowSessions
     /// The codes the embedded authority sent to some addresses, for the development panel; nil hides it.
     public let devCodes: (@Sendable ([String]) async -> [DevCode])?
+    /// Whether cookies are marked `Secure` (the server answers HTTPS).
+    public let secureCookies: Bool
     private let library: MustacheLibrary
 
     public var prefix: String { "/ui" }
@@ -31,9 +33,12 @@ public struct FlowPages: MountedRoutes {
         }
     }
 
-    public init(sessions: FlowSessions, devCodes: (@Sendable ([String]) async -> [DevCode])? = nil) throws {
+    public init(
+        sessions: FlowSessions, devCodes: (@Sendable ([String]) async -> [DevCode])? = nil, secureCookies: Bool = false
+    ) throws {
         self.sessions = sessions
         self.devCodes = devCodes
+        self.secureCookies = secureCookies
         self.library = try PageTemplates.library()
     }
 
@@ -46,7 +51,7 @@ public struct FlowPages: MountedRoutes {
         var page = PageContext(csrf: cookies["flowrun_csrf"] ?? "")
         if page.csrf.isEmpty {
             page.csrf = SessionID.make()
-            page.setCookies.append("flowrun_csrf=\(page.csrf); Path=/; HttpOnly; SameSite=Strict")
+            page.setCookies.append("flowrun_csrf=\(page.csrf); Path=/; HttpOnly; SameSite=Strict" + cookieSuffix)
         }
         let parts = request.path.split(separator: "/").map(String.init)
         switch (request.method, parts.count) {
@@ -79,7 +84,7 @@ public struct FlowPages: MountedRoutes {
         do {
             let record = try await sessions.start(flow.id, params: [:])
             page.setCookies.append(
-                "flowrun_session=\(record.id); Path=/ui/\(flow.id)/session; HttpOnly; SameSite=Strict")
+                "flowrun_session=\(record.id); Path=/ui/\(flow.id)/session; HttpOnly; SameSite=Strict" + cookieSuffix)
             return redirect("/ui/\(flow.id)/session", page)
         } catch FlowSessions.Refusal.full(let reason) {
             return problem(503, "Too many sessions", reason, page)
@@ -136,6 +141,9 @@ public struct FlowPages: MountedRoutes {
     }
 
     // MARK: responses
+
+    /// `; Secure` under HTTPS.
+    private var cookieSuffix: String { secureCookies ? "; Secure" : "" }
 
     /// The headers of every page: no framing, no sniffing, no referrer, resources only from this server.
     static let securityHeaders: [(name: String, value: String)] = [

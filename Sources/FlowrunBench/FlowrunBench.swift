@@ -11,7 +11,7 @@ struct FlowrunBench: AsyncParsableCommand {
         discussion: "Run from the package root. Each figure is printed with its unit, median and spread.",
         subcommands: [
             InterpreterBench.self, LoaderBench.self, ValidateBench.self, MemoryBench.self, HTTPBench.self,
-            HTTPFloorBench.self, PasswordBench.self, LoadBench.self, SmokeBench.self, AllBench.self,
+            HTTPFloorBench.self, PasswordBench.self, LoadBench.self, FlowAPIBench.self, SmokeBench.self, AllBench.self,
         ])
 }
 
@@ -35,6 +35,7 @@ struct AllBench: AsyncParsableCommand {
         try await password.run()
         let load = try LoadBench.parse([])
         try await load.run()
+        try await FlowAPIBench.parse([]).run()
     }
 }
 
@@ -69,6 +70,8 @@ struct SmokeBench: AsyncParsableCommand {
         try await password.run()
         let load = try LoadBench.parse(["-n", "100", "-c", "8", "--time-limit", "30"])
         try await load.run()
+        let api = try FlowAPIBench.parse(["--clients", "1", "--clients", "4", "--passes", "8", "--sessions", "100"])
+        try await api.run()
         Report.emit(String(format: "\nsmoke: every benchmark ran in %.1f s", Clock.now() - start))
     }
 }

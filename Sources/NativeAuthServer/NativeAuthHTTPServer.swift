@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NativeAuthEmulator
 import UnixSignals
@@ -57,6 +58,10 @@ public struct NativeAuthHTTPServer: Sendable {
     public let metrics: ServerMetrics
     /// Routes served beside the native-auth API under their own prefixes (the flow runner's `/api/v1`).
     public let mounted: [any MountedRoutes]
+    /// The certificate and key to answer HTTPS with; nil serves plain HTTP.
+    public let tls: ServerTLS?
+    /// `https` with ``tls``, else `http`.
+    public var scheme: String { tls == nil ? "http" : "https" }
 
     /// The default ``idleTimeout``: 15 seconds.
     public static let defaultIdleTimeout = Duration.seconds(15)
@@ -71,10 +76,11 @@ public struct NativeAuthHTTPServer: Sendable {
         logger: Logger = NativeAuthHTTPServer.standardErrorLogger(),
         idleTimeout: Duration = NativeAuthHTTPServer.defaultIdleTimeout, bodyTimeout: Duration = .seconds(30),
         maxConnections: Int = NativeAuthHTTPServer.defaultMaxConnections, rateLimit: AddressRateLimit? = nil,
-        metrics: ServerMetrics = ServerMetrics(), mounted: [any MountedRoutes] = []
+        metrics: ServerMetrics = ServerMetrics(), mounted: [any MountedRoutes] = [], tls: ServerTLS? = nil
     ) {
         self.metrics = metrics
         self.mounted = mounted
+        self.tls = tls
         self.emulator = emulator
         self.host = host
         self.port = port
@@ -111,17 +117,20 @@ public struct NativeAuthHTTPServer: Sendable {
         let listener = Listener(emulator: emulator)
         let configuredPort = port
         let host = host
+        let scheme = scheme
+        let http = HTTPServerBuilder.http1(
+            configuration: HTTP1Channel.Configuration(idleTimeout: .nanoseconds(Self.nanoseconds(idleTimeout))))
         let application = Application(
             responder: ServerResponder(
                 server: self, listener: listener, limiter: rateLimit.map(AddressRateLimiter.init)),
-            server: .http1(
-                configuration: HTTP1Channel.Configuration(idleTimeout: .nanoseconds(Self.nanoseconds(idleTimeout)))),
+            server: try tls.map { try .tls(http, tlsConfiguration: $0.configuration) } ?? http,
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: port), serverName: "flowrun",
                 availableConnectionsDelegate: MaximumAvailableConnections(maxConnections)),
             onServerRunning: { [emulator] channel in
                 let port = channel.localAddress?.port ?? configuredPort
-                listener.started(port: port, emulator: emulator.issuing(under: Self.origin(host: host, port: port)))
+                listener.started(
+                    port: port, emulator: emulator.issuing(under: Self.origin(host: host, port: port, scheme: scheme)))
                 await onStarted(port)
             },
             logger: logger
@@ -171,9 +180,10 @@ final class Listener: @unchecked Sendable {
 }
 
 extension NativeAuthHTTPServer {
-    /// `http://HOST:PORT` of a listener; a wildcard host (`0.0.0.0`, `::`) is named `127.0.0.1`.
-    public static func origin(host: String, port: Int) -> String {
+    /// `http://HOST:PORT` (or `https://` with `scheme`) of a listener; a wildcard host (`0.0.0.0`, `::`) is named
+    /// `127.0.0.1`.
+    public static func origin(host: String, port: Int, scheme: String = "http") -> String {
         let name = ["0.0.0.0", "::", ""].contains(host) ? "127.0.0.1" : host
-        return "http://\(name.contains(":") ? "[\(name)]" : name):\(port)"
+        return "\(scheme)://\(name.contains(":") ? "[\(name)]" : name):\(port)"
     }
 }

@@ -165,14 +165,14 @@ struct ServerResponder: HTTPResponder {
         }
     }
 
-    /// `http://{Host}` as the client addressed the server, else `http://{host}:{port}` of the listener.
+    /// `http://{Host}` (`https` under TLS) as the client addressed the server, else the listener's origin.
     private func baseURL(_ request: Request) -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
         if let authority = request.head.authority, !authority.isEmpty, authority.count <= 255,
             authority.allSatisfy({ allowed.contains($0) })
         {
-            return "http://\(authority)"
+            return "\(server.scheme)://\(authority)"
         }
-        return NativeAuthHTTPServer.origin(host: server.host, port: listener.port ?? server.port)
+        return NativeAuthHTTPServer.origin(host: server.host, port: listener.port ?? server.port, scheme: server.scheme)
     }
 }

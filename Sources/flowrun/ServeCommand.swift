@@ -10,7 +10,7 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the embedded authority over HTTP, as the Entra External ID native-auth API.",
         discussion: """
-            The endpoints are under http://HOST:PORT/TENANT (TENANT: the subdomain, SUBDOMAIN.onmicrosoft.com \
+            The endpoints are under http://HOST:PORT/TENANT (https with --tls-cert and --tls-key) (TENANT: the subdomain, SUBDOMAIN.onmicrosoft.com \
             or the tenant id), with OpenID discovery at /TENANT/v2.0/.well-known/openid-configuration; see \
             schemas/native-auth.openapi.yaml. On start, one line goes to standard output: \
             `flowrun serve: listening on http://HOST:PORT/TENANT`; what a client must be configured with (authority, \
@@ -78,6 +78,15 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var servedFlows: ServedFlowOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Serve HTTPS with this PEM certificate chain (the server's certificate first); needs --tls-key.",
+            valueName: "file"))
+    var tlsCert: String?
+
+    @Option(help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+    var tlsKey: String?
+
     func validate() throws {
         for origin in cors where origin != "*" {
             guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme),
@@ -85,6 +94,9 @@ struct Serve: AsyncParsableCommand {
             else { throw ValidationError("--cors takes an origin such as http://localhost:3000, or *; got \(origin)") }
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-cert and --tls-key go together: give both, or neither.")
+        }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600.") }
         guard (1...100_000).contains(maxConnections) else {
@@ -104,7 +116,9 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let emulator: NativeAuthEmulator
         let flowRunner: (FlowAPI, FlowPages)?
+        let tls: ServerTLS?
         do {
+            tls = try tlsCert.map { try ServerTLS.load(certificate: $0, key: tlsKey ?? "") }
             let configuration = try EmbeddedAuthority.configuration(option: config)
             let state = StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load())
             try state.prepare()
@@ -112,7 +126,8 @@ struct Serve: AsyncParsableCommand {
             try store.bind(toTenant: configuration.tenantID)
             // Without the outbox nobody reads the codes, so only a keyed digest of each is stored.
             emulator = NativeAuthEmulator(configuration: configuration, store: store, codesReadable: devOutbox)
-            flowRunner = try servedFlows.runner(emulator: emulator, state: state, devOutbox: devOutbox)
+            flowRunner = try servedFlows.runner(
+                emulator: emulator, state: state, devOutbox: devOutbox, secureCookies: tls != nil)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.usage
@@ -128,15 +143,15 @@ struct Serve: AsyncParsableCommand {
             logger: NativeAuthHTTPServer.standardErrorLogger(level: Self.logLevel(), json: logFormat == .json),
             idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
             rateLimit: rateLimit.map { AddressRateLimit(requestsPerSecond: $0, includesLoopback: true) }
-                ?? .standard, mounted: flowRunner.map { [$0.0, $0.1] } ?? [])
+                ?? .standard, mounted: flowRunner.map { [$0.0, $0.1] } ?? [], tls: tls)
         let host = host.contains(":") ? "[\(host)]" : host
         let tenant = emulator.configuration.tenant
         let configuration = emulator.configuration
         let cors = cors
         do {
             try await server.run { port in
-                Terminal.write("flowrun serve: listening on http://\(host):\(port)/\(tenant)\n")
-                let origin = NativeAuthHTTPServer.origin(host: server.host, port: port)
+                Terminal.write("flowrun serve: listening on \(server.scheme)://\(host):\(port)/\(tenant)\n")
+                let origin = NativeAuthHTTPServer.origin(host: server.host, port: port, scheme: server.scheme)
                 for line in ServeBanner.lines(origin: origin, configuration: configuration, cors: cors) {
                     Terminal.writeError(line)
                 }

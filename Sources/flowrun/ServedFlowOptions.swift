@@ -34,7 +34,9 @@ struct ServedFlowOptions: ParsableArguments {
     /// tenant's first client (with every challenge type and capability that client may use); nil without
     /// `--flows`. Flows that do not check are left out, each named on standard error. With `devOutbox`, the web UI
     /// shows the codes sent to a session's addresses.
-    func runner(emulator: NativeAuthEmulator, state: StateDirectory, devOutbox: Bool) throws -> (FlowAPI, FlowPages)? {
+    func runner(
+        emulator: NativeAuthEmulator, state: StateDirectory, devOutbox: Bool, secureCookies: Bool
+    ) throws -> (FlowAPI, FlowPages)? {
         guard let flows else { return nil }
         let found = FlowFiles(paths: [flows])
         if let problem = found.problems.first { throw UsageError(problem) }
@@ -56,7 +58,8 @@ struct ServedFlowOptions: ParsableArguments {
                     accounts: MemoryAccountStore())
             },
             idleLimit: .seconds(sessionIdle), sessionLimit: maxSessions)
-        let pages = try FlowPages(sessions: sessions, devCodes: devOutbox ? Self.codes(from: emulator) : nil)
+        let pages = try FlowPages(
+            sessions: sessions, devCodes: devOutbox ? Self.codes(from: emulator) : nil, secureCookies: secureCookies)
         return (FlowAPI(sessions: sessions), pages)
     }
 

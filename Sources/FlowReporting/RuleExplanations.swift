@@ -34,22 +34,7 @@ extension RuleExplanation {
                     """#)
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .syntaxError,
@@ -58,38 +43,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                    ExampleText.greet.edited([
+                        ("    ask: [email]\n", "    ask: [email\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .nestingTooDeep,
@@ -109,40 +68,15 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                      done:
-                        end: failure
-                    """#)
+                    ExampleText.greet.edited([
+                        (
+                            "    message: \"Hello ${email}\"\n",
+                            "    message: \"Hello ${email}\"\n  done:\n    end: failure\n"
+                        )
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .unknownKey,
@@ -150,38 +84,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        nxt: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                    ExampleText.greet.edited([
+                        ("    next: done\n", "    nxt: done\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .wrongType,
@@ -189,38 +97,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: { email: true }
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                    ExampleText.greet.edited([
+                        ("    ask: [email]\n", "    ask: { email: true }\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .missingKey,
@@ -229,37 +111,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                    ExampleText.greet.edited([
+                        ("    next: done\n", "")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .invalidValue,
@@ -268,38 +125,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: phone, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                    ExampleText.greet.edited([
+                        ("  email: { type: email, label: Email }\n", "  email: { type: phone, label: Email }\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .conflictingKeys,
@@ -308,39 +139,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                        end: success
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                    ExampleText.greet.edited([
+                        ("    next: done\n", "    next: done\n    end: success\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .unsupportedVersion,
@@ -348,38 +152,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 2
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                    ExampleText.greet.edited([
+                        ("flowrun: 1\n", "flowrun: 2\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .tooManySteps,
@@ -391,72 +169,16 @@ extension RuleExplanation {
             meaning:
                 "A `use:` path leaves the root folder: the folder of the flow being run, or `root:` of `flowrun.yaml`. Sub-flow paths are relative and stay inside it.",
             broken: .files([
-                ExampleFile(
-                    "flows/parent.yaml",
-                    #"""
-                    flowrun: 1
-                    id: parent
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: check
-                      check:
-                        use: ../child.yaml
-                        with: { email: "${email}" }
-                        on: { success: { end: success }, otherwise: { fail: not_allowed } }
-                    """#),
-                ExampleFile(
-                    "child.yaml",
-                    #"""
-                    flowrun: 1
-                    id: child
-                    params:
-                      email: { type: email }
-                    start: check
-                    steps:
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: { end: success }
-                        otherwise: { fail: not_contoso }
-                    """#),
+                ExampleFile("flows/parent.yaml", ExampleText.pathEscapesRoot),
+                ExampleFile("child.yaml", ExampleText.child),
             ]),
             fixed: .files([
                 ExampleFile(
                     "flows/parent.yaml",
-                    #"""
-                    flowrun: 1
-                    id: parent
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: check
-                      check:
-                        use: ./child.yaml
-                        with: { email: "${email}" }
-                        on: { success: { end: success }, otherwise: { fail: not_allowed } }
-                    """#),
-                ExampleFile(
-                    "flows/child.yaml",
-                    #"""
-                    flowrun: 1
-                    id: child
-                    params:
-                      email: { type: email }
-                    start: check
-                    steps:
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: { end: success }
-                        otherwise: { fail: not_contoso }
-                    """#),
+                    ExampleText.pathEscapesRoot.edited([
+                        ("    use: ../child.yaml\n", "    use: ./child.yaml\n")
+                    ])),
+                ExampleFile("flows/child.yaml", ExampleText.child),
             ])),
         RuleExplanation(
             .subflowNotFound,
@@ -464,109 +186,27 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "parent.yaml",
-                    #"""
-                    flowrun: 1
-                    id: parent
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: check
-                      check:
-                        use: ./chld.yaml
-                        with: { email: "${email}" }
-                        on: { success: { end: success }, otherwise: { fail: not_allowed } }
-                    """#),
-                ExampleFile(
-                    "child.yaml",
-                    #"""
-                    flowrun: 1
-                    id: child
-                    params:
-                      email: { type: email }
-                    start: check
-                    steps:
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: { end: success }
-                        otherwise: { fail: not_contoso }
-                    """#),
+                    ExampleText.pathEscapesRoot.edited([
+                        ("    use: ../child.yaml\n", "    use: ./chld.yaml\n")
+                    ])),
+                ExampleFile("child.yaml", ExampleText.child),
             ]),
             fixed: .files([
                 ExampleFile(
                     "parent.yaml",
-                    #"""
-                    flowrun: 1
-                    id: parent
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: check
-                      check:
-                        use: ./child.yaml
-                        with: { email: "${email}" }
-                        on: { success: { end: success }, otherwise: { fail: not_allowed } }
-                    """#),
-                ExampleFile(
-                    "child.yaml",
-                    #"""
-                    flowrun: 1
-                    id: child
-                    params:
-                      email: { type: email }
-                    start: check
-                    steps:
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: { end: success }
-                        otherwise: { fail: not_contoso }
-                    """#),
+                    ExampleText.pathEscapesRoot.edited([
+                        ("    use: ../child.yaml\n", "    use: ./child.yaml\n")
+                    ])),
+                ExampleFile("child.yaml", ExampleText.child),
             ])),
         RuleExplanation(
             .unsupportedExtension,
             meaning: "The file's name does not end in a flow extension (`.yaml`, `.yml` or `.json`).",
             broken: .files([
-                ExampleFile(
-                    "flow.txt",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.txt", ExampleText.greet)
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .templateSyntax,
@@ -575,38 +215,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email"
-                    """#)
+                    ExampleText.greet.edited([
+                        ("    message: \"Hello ${email}\"\n", "    message: \"Hello ${email\"\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .invalidPattern,
@@ -614,38 +228,22 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email, pattern: "[a-" }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                    ExampleText.greet.edited([
+                        (
+                            "  email: { type: email, label: Email }\n",
+                            "  email: { type: email, label: Email, pattern: \"[a-\" }\n"
+                        )
+                    ]))
             ]),
             fixed: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email, pattern: "@contoso\\.com$" }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                    ExampleText.greet.edited([
+                        (
+                            "  email: { type: email, label: Email }\n",
+                            "  email: { type: email, label: Email, pattern: \"@contoso\\\\.com$\" }\n"
+                        )
+                    ]))
             ])),
         RuleExplanation(
             .multipleDocuments,
@@ -682,22 +280,7 @@ extension RuleExplanation {
                     """#)
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .undefinedStep,
@@ -706,38 +289,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: dne
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                    ExampleText.greet.edited([
+                        ("    next: done\n", "    next: dne\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .unreachableStep,
@@ -745,81 +302,28 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                      bye:
-                        end: failure
-                    """#)
+                    ExampleText.greet.edited([
+                        (
+                            "    message: \"Hello ${email}\"\n",
+                            "    message: \"Hello ${email}\"\n  bye:\n    end: failure\n"
+                        )
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .noWayToEnd,
             meaning: "No end can be reached from the step: every path from it loops forever.",
             broken: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: confirm
-                      confirm:
-                        ask: [email]
-                        next: ask_email
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.noWayToEnd)
             ]),
             fixed: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: confirm
-                      confirm:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                    """#)
+                    ExampleText.noWayToEnd.edited([
+                        ("    next: ask_email\n", "    next: done\n  done:\n    end: success\n")
+                    ]))
             ])),
         RuleExplanation(
             .unknownAction,
@@ -828,36 +332,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOff
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                    """#)
+                    ExampleText.signOut.edited([
+                        ("    action: account.signOut\n", "    action: account.signOff\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.signOut)
             ])),
         RuleExplanation(
             .unhandledOutcome,
@@ -866,35 +346,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                    """#)
+                    ExampleText.signOut.edited([
+                        ("      noAccount: { fail: no_account, message: Nobody is signed in. }\n", "")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.signOut)
             ])),
         RuleExplanation(
             .impossibleOutcome,
@@ -902,37 +359,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                          expired: { fail: expired }
-                    """#)
+                    ExampleText.redundantOtherwise.edited([
+                        ("      otherwise: { fail: unexpected }\n", "      expired: { fail: expired }\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.signOut)
             ])),
         RuleExplanation(
             .unknownParameter,
@@ -940,37 +372,15 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        with: { username: ada@contoso.com }
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                    """#)
+                    ExampleText.signOut.edited([
+                        (
+                            "    action: account.signOut\n",
+                            "    action: account.signOut\n    with: { username: ada@contoso.com }\n"
+                        )
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.signOut)
             ])),
         RuleExplanation(
             .missingParameter,
@@ -978,45 +388,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: sign_in
-                      sign_in:
-                        action: signIn.start
-                        on:
-                          codeRequired: { end: success, message: "Code sent to ${sentTo}" }
-                          otherwise: { fail: not_started, message: Could not start the sign-in. }
-                    """#)
+                    ExampleText.signIn.edited([
+                        ("    with: { username: \"${email}\" }\n", "")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: sign_in
-                      sign_in:
-                        action: signIn.start
-                        with: { username: "${email}" }
-                        on:
-                          codeRequired: { end: success, message: "Code sent to ${sentTo}" }
-                          otherwise: { fail: not_started, message: Could not start the sign-in. }
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.signIn)
             ])),
         RuleExplanation(
             .undeclaredInput,
@@ -1024,137 +401,39 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [mail]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                    ExampleText.greet.edited([
+                        ("    ask: [email]\n", "    ask: [mail]\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .unusedDeclaration,
             meaning: "An input no `ask` asks, or a param nothing reads.",
             broken: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                      phone: { type: text, label: Phone }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.unusedDeclaration)
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .maybeUnset,
             meaning:
                 "A variable may be read before it is set: some path reaches the read without passing a step that sets it.",
             broken: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: check
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: greet
-                        otherwise: done
-                      greet:
-                        set: { greeting: "Welcome back" }
-                        next: done
-                      done:
-                        end: success
-                        message: "${greeting}, ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.maybeUnset)
             ]),
             fixed: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: check
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: greet
-                        otherwise: stranger
-                      greet:
-                        set: { greeting: "Welcome back" }
-                        next: done
-                      done:
-                        end: success
-                        message: "${greeting}, ${email}"
-                      stranger:
-                        set: { greeting: "Welcome" }
-                        next: done
-                    """#)
+                    ExampleText.maybeUnset.edited([
+                        ("    otherwise: done\n", "    otherwise: stranger\n"),
+                        (
+                            "    message: \"${greeting}, ${email}\"\n",
+                            "    message: \"${greeting}, ${email}\"\n  stranger:\n    set: { greeting: \"Welcome\" }\n    next: done\n"
+                        ),
+                    ]))
             ])),
         RuleExplanation(
             .unknownVariable,
@@ -1163,76 +442,29 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${emial}"
-                    """#)
+                    ExampleText.greet.edited([
+                        ("    message: \"Hello ${email}\"\n", "    message: \"Hello ${emial}\"\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .unboundedLoop,
             meaning:
                 "A loop can repeat with no user input and no attempt limit, so a run could spin forever (e.g. retrying an action on its own error).",
             broken: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success }
-                          noAccount: { fail: no_account }
-                          unexpected: sign_out
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.unboundedLoop)
             ]),
             fixed: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success }
-                          noAccount: { fail: no_account }
-                          unexpected: { goto: sign_out, attempts: 2, exhausted: { fail: unexpected } }
-                    """#)
+                    ExampleText.unboundedLoop.edited([
+                        (
+                            "      unexpected: sign_out\n",
+                            "      unexpected: { goto: sign_out, attempts: 2, exhausted: { fail: unexpected } }\n"
+                        )
+                    ]))
             ])),
         RuleExplanation(
             .subflowCycle,
@@ -1290,70 +522,17 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "parent.yaml",
-                    #"""
-                    flowrun: 1
-                    id: parent
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: check
-                      check:
-                        use: ./child.yaml
-                        with: { email: "${email}" }
-                        on: { success: { end: success } }
-                    """#),
-                ExampleFile(
-                    "child.yaml",
-                    #"""
-                    flowrun: 1
-                    id: child
-                    params:
-                      email: { type: email }
-                    start: check
-                    steps:
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: { end: success }
-                        otherwise: { fail: not_contoso }
-                    """#),
+                    ExampleText.parent.edited([
+                        (
+                            "    on: { success: { end: success }, failure: { fail: not_allowed } }\n",
+                            "    on: { success: { end: success } }\n"
+                        )
+                    ])),
+                ExampleFile("child.yaml", ExampleText.child),
             ]),
             fixed: .files([
-                ExampleFile(
-                    "parent.yaml",
-                    #"""
-                    flowrun: 1
-                    id: parent
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: check
-                      check:
-                        use: ./child.yaml
-                        with: { email: "${email}" }
-                        on: { success: { end: success }, failure: { fail: not_allowed } }
-                    """#),
-                ExampleFile(
-                    "child.yaml",
-                    #"""
-                    flowrun: 1
-                    id: child
-                    params:
-                      email: { type: email }
-                    start: check
-                    steps:
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: { end: success }
-                        otherwise: { fail: not_contoso }
-                    """#),
+                ExampleFile("parent.yaml", ExampleText.parent),
+                ExampleFile("child.yaml", ExampleText.child),
             ])),
         RuleExplanation(
             .impossibleSubflowEnd,
@@ -1376,55 +555,11 @@ extension RuleExplanation {
                         with: { email: "${email}" }
                         on: { success: { end: success }, failure: { fail: not_allowed }, browser_required: { end: browser_required } }
                     """#),
-                ExampleFile(
-                    "child.yaml",
-                    #"""
-                    flowrun: 1
-                    id: child
-                    params:
-                      email: { type: email }
-                    start: check
-                    steps:
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: { end: success }
-                        otherwise: { fail: not_contoso }
-                    """#),
+                ExampleFile("child.yaml", ExampleText.child),
             ]),
             fixed: .files([
-                ExampleFile(
-                    "parent.yaml",
-                    #"""
-                    flowrun: 1
-                    id: parent
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: check
-                      check:
-                        use: ./child.yaml
-                        with: { email: "${email}" }
-                        on: { success: { end: success }, failure: { fail: not_allowed } }
-                    """#),
-                ExampleFile(
-                    "child.yaml",
-                    #"""
-                    flowrun: 1
-                    id: child
-                    params:
-                      email: { type: email }
-                    start: check
-                    steps:
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: { end: success }
-                        otherwise: { fail: not_contoso }
-                    """#),
+                ExampleFile("parent.yaml", ExampleText.parent),
+                ExampleFile("child.yaml", ExampleText.child),
             ])),
         RuleExplanation(
             .subflowParams,
@@ -1432,108 +567,23 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "parent.yaml",
-                    #"""
-                    flowrun: 1
-                    id: parent
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: check
-                      check:
-                        use: ./child.yaml
-                        with: {}
-                        on: { success: { end: success }, failure: { fail: not_allowed } }
-                    """#),
-                ExampleFile(
-                    "child.yaml",
-                    #"""
-                    flowrun: 1
-                    id: child
-                    params:
-                      email: { type: email }
-                    start: check
-                    steps:
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: { end: success }
-                        otherwise: { fail: not_contoso }
-                    """#),
+                    ExampleText.parent.edited([
+                        ("    with: { email: \"${email}\" }\n", "    with: {}\n")
+                    ])),
+                ExampleFile("child.yaml", ExampleText.child),
             ]),
             fixed: .files([
-                ExampleFile(
-                    "parent.yaml",
-                    #"""
-                    flowrun: 1
-                    id: parent
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: check
-                      check:
-                        use: ./child.yaml
-                        with: { email: "${email}" }
-                        on: { success: { end: success }, failure: { fail: not_allowed } }
-                    """#),
-                ExampleFile(
-                    "child.yaml",
-                    #"""
-                    flowrun: 1
-                    id: child
-                    params:
-                      email: { type: email }
-                    start: check
-                    steps:
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: { end: success }
-                        otherwise: { fail: not_contoso }
-                    """#),
+                ExampleFile("parent.yaml", ExampleText.parent),
+                ExampleFile("child.yaml", ExampleText.child),
             ])),
         RuleExplanation(
             .redundantOtherwise,
             meaning: "`otherwise` can never be taken: every outcome (or sub-flow end) is already handled.",
             broken: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                          otherwise: { fail: unexpected }
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.redundantOtherwise)
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.signOut)
             ])),
         RuleExplanation(
             .unknownAuthority,
@@ -1542,36 +592,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: okta
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                    """#)
+                    ExampleText.signOut.edited([
+                        ("authority: native-auth\n", "authority: okta\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.signOut)
             ])),
         RuleExplanation(
             .typeMismatch,
@@ -1580,46 +606,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: sign_in
-                      sign_in:
-                        action: signIn.start
-                        with: { username: 42 }
-                        on:
-                          codeRequired: { end: success, message: "Code sent to ${sentTo}" }
-                          otherwise: { fail: not_started, message: Could not start the sign-in. }
-                    """#)
+                    ExampleText.signIn.edited([
+                        ("    with: { username: \"${email}\" }\n", "    with: { username: 42 }\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: sign_in
-                      sign_in:
-                        action: signIn.start
-                        with: { username: "${email}" }
-                        on:
-                          codeRequired: { end: success, message: "Code sent to ${sentTo}" }
-                          otherwise: { fail: not_started, message: Could not start the sign-in. }
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.signIn)
             ])),
         RuleExplanation(
             .noSuccess,
@@ -1627,174 +619,46 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: failure
-                        message: "Hello ${email}"
-                    """#)
+                    ExampleText.greet.edited([
+                        ("    end: success\n", "    end: failure\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .secretLoopWithoutLimit,
             meaning:
                 "An `ask` of a secret input (a `password` or `code`, or one marked `secret`) can be reached again on a loop with no `attempts:` limit, so a script could guess without end. Reported at each transition that leads back to the ask.",
             broken: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    inputs:
-                      email: { type: email, label: Email }
-                      password: { type: password, label: Password }
-                    start: ask_credentials
-                    steps:
-                      ask_credentials:
-                        ask: [email, password]
-                        next: sign_in
-                      sign_in:
-                        action: signIn.start
-                        with: { username: "${email}", password: "${password}" }
-                        on:
-                          completed: { end: success, message: "Signed in as ${email}" }
-                          invalidCredentials: { goto: ask_credentials, message: Wrong email or password. }
-                          otherwise: { fail: not_signed_in, message: Could not sign in. }
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.passwordSignIn)
             ]),
             fixed: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    inputs:
-                      email: { type: email, label: Email }
-                      password: { type: password, label: Password }
-                    start: ask_credentials
-                    steps:
-                      ask_credentials:
-                        ask: [email, password]
-                        next: sign_in
-                      sign_in:
-                        action: signIn.start
-                        with: { username: "${email}", password: "${password}" }
-                        on:
-                          completed: { end: success, message: "Signed in as ${email}" }
-                          invalidCredentials: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
-                          otherwise: { fail: not_signed_in, message: Could not sign in. }
-                    """#)
+                    ExampleText.passwordSignIn.edited([
+                        (
+                            "      invalidCredentials: { goto: ask_credentials, message: Wrong email or password. }\n",
+                            "      invalidCredentials: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }\n"
+                        )
+                    ]))
             ])),
         RuleExplanation(
             .resendWithoutLimit,
             meaning:
                 "A resend (an action such as `signIn.resendCode`, or a `resend` choice) is on a loop with no `attempts:` limit. A warning, not an error: a resend reveals nothing and the authority throttles resends itself, but without a limit a user or a script can send codes forever, which costs money and floods the mailbox.",
             broken: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    inputs:
-                      email: { type: email, label: Email }
-                      code: { type: code, label: Code }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: sign_in
-                      sign_in:
-                        action: signIn.start
-                        with: { username: "${email}" }
-                        on:
-                          codeRequired: ask_code
-                          otherwise: { fail: not_started, message: Could not start the sign-in. }
-                      ask_code:
-                        ask: [code]
-                        choices:
-                          resend: resend_code
-                        next: submit_code
-                      resend_code:
-                        action: signIn.resendCode
-                        on:
-                          codeRequired: ask_code
-                          otherwise: { fail: not_sent, message: Could not send a new code. }
-                      submit_code:
-                        action: signIn.submitCode
-                        with: { code: "${code}" }
-                        on:
-                          completed: { end: success, message: "Signed in as ${email}" }
-                          invalidCode: { goto: ask_code, attempts: 2, exhausted: { fail: too_many_attempts } }
-                          otherwise: { fail: not_signed_in, message: Could not sign in. }
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.codeSignIn)
             ]),
             fixed: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    inputs:
-                      email: { type: email, label: Email }
-                      code: { type: code, label: Code }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: sign_in
-                      sign_in:
-                        action: signIn.start
-                        with: { username: "${email}" }
-                        on:
-                          codeRequired: ask_code
-                          otherwise: { fail: not_started, message: Could not start the sign-in. }
-                      ask_code:
-                        ask: [code]
-                        choices:
-                          resend: { goto: resend_code, attempts: 3, exhausted: { fail: too_many_resends } }
-                        next: submit_code
-                      resend_code:
-                        action: signIn.resendCode
-                        on:
-                          codeRequired: ask_code
-                          otherwise: { fail: not_sent, message: Could not send a new code. }
-                      submit_code:
-                        action: signIn.submitCode
-                        with: { code: "${code}" }
-                        on:
-                          completed: { end: success, message: "Signed in as ${email}" }
-                          invalidCode: { goto: ask_code, attempts: 2, exhausted: { fail: too_many_attempts } }
-                          otherwise: { fail: not_signed_in, message: Could not sign in. }
-                    """#)
+                    ExampleText.codeSignIn.edited([
+                        (
+                            "      resend: resend_code\n",
+                            "      resend: { goto: resend_code, attempts: 3, exhausted: { fail: too_many_resends } }\n"
+                        )
+                    ]))
             ])),
         RuleExplanation(
             .secretExposed,
@@ -1803,82 +667,30 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    inputs:
-                      email: { type: email, label: Email }
-                      code: { type: code, label: Code }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: sign_in
-                      sign_in:
-                        action: signIn.start
-                        with: { username: "${email}" }
-                        on:
-                          codeRequired: ask_code
-                          otherwise: { fail: not_started, message: Could not start the sign-in. }
-                      ask_code:
-                        ask: [code]
-                        choices:
-                          resend: { goto: resend_code, attempts: 3, exhausted: { fail: too_many_resends } }
-                        next: submit_code
-                      resend_code:
-                        action: signIn.resendCode
-                        on:
-                          codeRequired: ask_code
-                          otherwise: { fail: not_sent, message: Could not send a new code. }
-                      submit_code:
-                        action: signIn.submitCode
-                        with: { code: "${code}" }
-                        on:
-                          completed: { end: success, message: "Signed in as ${email}" }
-                          invalidCode: { goto: ask_code, message: "Wrong code ${code}", attempts: 2, exhausted: { fail: too_many_attempts } }
-                          otherwise: { fail: not_signed_in, message: Could not sign in. }
-                    """#)
+                    ExampleText.codeSignIn.edited([
+                        (
+                            "      resend: resend_code\n",
+                            "      resend: { goto: resend_code, attempts: 3, exhausted: { fail: too_many_resends } }\n"
+                        ),
+                        (
+                            "      invalidCode: { goto: ask_code, attempts: 2, exhausted: { fail: too_many_attempts } }\n",
+                            "      invalidCode: { goto: ask_code, message: \"Wrong code ${code}\", attempts: 2, exhausted: { fail: too_many_attempts } }\n"
+                        ),
+                    ]))
             ]),
             fixed: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    inputs:
-                      email: { type: email, label: Email }
-                      code: { type: code, label: Code }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: sign_in
-                      sign_in:
-                        action: signIn.start
-                        with: { username: "${email}" }
-                        on:
-                          codeRequired: ask_code
-                          otherwise: { fail: not_started, message: Could not start the sign-in. }
-                      ask_code:
-                        ask: [code]
-                        choices:
-                          resend: { goto: resend_code, attempts: 3, exhausted: { fail: too_many_resends } }
-                        next: submit_code
-                      resend_code:
-                        action: signIn.resendCode
-                        on:
-                          codeRequired: ask_code
-                          otherwise: { fail: not_sent, message: Could not send a new code. }
-                      submit_code:
-                        action: signIn.submitCode
-                        with: { code: "${code}" }
-                        on:
-                          completed: { end: success, message: "Signed in as ${email}" }
-                          invalidCode: { goto: ask_code, message: "Wrong code, try again", attempts: 2, exhausted: { fail: too_many_attempts } }
-                          otherwise: { fail: not_signed_in, message: Could not sign in. }
-                    """#)
+                    ExampleText.codeSignIn.edited([
+                        (
+                            "      resend: resend_code\n",
+                            "      resend: { goto: resend_code, attempts: 3, exhausted: { fail: too_many_resends } }\n"
+                        ),
+                        (
+                            "      invalidCode: { goto: ask_code, attempts: 2, exhausted: { fail: too_many_attempts } }\n",
+                            "      invalidCode: { goto: ask_code, message: \"Wrong code, try again\", attempts: 2, exhausted: { fail: too_many_attempts } }\n"
+                        ),
+                    ]))
             ])),
         RuleExplanation(
             .rawErrorText,
@@ -1887,19 +699,12 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: "Could not sign out: ${errorDescription}" }
-                    """#)
+                    ExampleText.signOut.edited([
+                        (
+                            "      unexpected: { fail: unexpected, message: Could not sign out. }\n",
+                            "      unexpected: { fail: unexpected, message: \"Could not sign out: ${errorDescription}\" }\n"
+                        )
+                    ]))
             ]),
             fixed: .files([
                 ExampleFile(
@@ -1925,52 +730,22 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    inputs:
-                      email: { type: email, label: Email }
-                      password: { type: password, label: Password }
-                    start: ask_credentials
-                    steps:
-                      ask_credentials:
-                        ask: [email, password]
-                        next: sign_in
-                      sign_in:
-                        action: signIn.start
-                        with: { username: "${email}", password: "${password}" }
-                        on:
-                          completed: { end: success, message: "Signed in as ${email}" }
-                          invalidCredentials: { goto: ask_credentials, message: Wrong password., attempts: 2, exhausted: { fail: too_many_attempts } }
-                          userNotFound: { goto: ask_credentials, message: "No account uses ${email}.", attempts: 2, exhausted: { fail: too_many_attempts } }
-                          otherwise: { fail: not_signed_in, message: Could not sign in. }
-                    """#)
+                    ExampleText.passwordSignIn.edited([
+                        (
+                            "      invalidCredentials: { goto: ask_credentials, message: Wrong email or password. }\n",
+                            "      invalidCredentials: { goto: ask_credentials, message: Wrong password., attempts: 2, exhausted: { fail: too_many_attempts } }\n      userNotFound: { goto: ask_credentials, message: \"No account uses ${email}.\", attempts: 2, exhausted: { fail: too_many_attempts } }\n"
+                        )
+                    ]))
             ]),
             fixed: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    inputs:
-                      email: { type: email, label: Email }
-                      password: { type: password, label: Password }
-                    start: ask_credentials
-                    steps:
-                      ask_credentials:
-                        ask: [email, password]
-                        next: sign_in
-                      sign_in:
-                        action: signIn.start
-                        with: { username: "${email}", password: "${password}" }
-                        on:
-                          completed: { end: success, message: "Signed in as ${email}" }
-                          invalidCredentials: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
-                          userNotFound: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
-                          otherwise: { fail: not_signed_in, message: Could not sign in. }
-                    """#)
+                    ExampleText.tenantMakesFailureLikely.edited([
+                        (
+                            "      mfaRequired: { fail: mfa_required, message: This account needs a second step this flow does not offer. }\n",
+                            ""
+                        )
+                    ]))
             ])),
         RuleExplanation(
             .unusedAcknowledgement,
@@ -1979,142 +754,38 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                        allow: { FR126: "email-first sign-in" }
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                    ExampleText.greet.edited([
+                        ("    next: done\n", "    next: done\n    allow: { FR126: \"email-first sign-in\" }\n")
+                    ]))
             ]),
             fixed: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#)
+                ExampleFile("flow.yaml", ExampleText.greet)
             ])),
         RuleExplanation(
             .brokenSubflow,
             meaning:
                 "A sub-flow this flow uses has errors (reported under the sub-flow's own file), so this flow cannot run either; reported at the `use:`.",
             broken: .files([
-                ExampleFile(
-                    "parent.yaml",
-                    #"""
-                    flowrun: 1
-                    id: parent
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: check
-                      check:
-                        use: ./child.yaml
-                        with: { email: "${email}" }
-                        on: { success: { end: success }, failure: { fail: not_allowed } }
-                    """#),
+                ExampleFile("parent.yaml", ExampleText.parent),
                 ExampleFile(
                     "child.yaml",
-                    #"""
-                    flowrun: 1
-                    id: child
-                    params:
-                      email: { type: email }
-                    start: check
-                    steps:
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: { end: success }
-                        otherwise: { fail: not_contoso }
-                        nxt: done
-                    """#),
+                    ExampleText.child.edited([
+                        (
+                            "    otherwise: { fail: not_contoso }\n",
+                            "    otherwise: { fail: not_contoso }\n    nxt: done\n"
+                        )
+                    ])),
             ]),
             fixed: .files([
-                ExampleFile(
-                    "parent.yaml",
-                    #"""
-                    flowrun: 1
-                    id: parent
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: check
-                      check:
-                        use: ./child.yaml
-                        with: { email: "${email}" }
-                        on: { success: { end: success }, failure: { fail: not_allowed } }
-                    """#),
-                ExampleFile(
-                    "child.yaml",
-                    #"""
-                    flowrun: 1
-                    id: child
-                    params:
-                      email: { type: email }
-                    start: check
-                    steps:
-                      check:
-                        choose:
-                          - if: { var: email, matches: "@contoso\\.com$" }
-                            then: { end: success }
-                        otherwise: { fail: not_contoso }
-                    """#),
+                ExampleFile("parent.yaml", ExampleText.parent),
+                ExampleFile("child.yaml", ExampleText.child),
             ])),
         RuleExplanation(
             .tenantMakesFailureLikely,
             meaning:
                 "With `validate --config authority.yaml` (and `--capabilities`): a setting of that tenant (`mfa.required`, `registration.required`, `signUp.method: emailPassword`, `signUp.requiredAttributes`, or a capability the client does not declare) makes an outcome likely that the flow routes to a failure end. The message names the setting.",
             broken: .files([
-                ExampleFile(
-                    "flow.yaml",
-                    #"""
-                    flowrun: 1
-                    id: example
-                    authority: native-auth
-                    inputs:
-                      email: { type: email, label: Email }
-                      password: { type: password, label: Password }
-                    start: ask_credentials
-                    steps:
-                      ask_credentials:
-                        ask: [email, password]
-                        next: sign_in
-                      sign_in:
-                        action: signIn.start
-                        with: { username: "${email}", password: "${password}" }
-                        on:
-                          completed: { end: success, message: "Signed in as ${email}" }
-                          mfaRequired: { fail: mfa_required, message: This account needs a second step this flow does not offer. }
-                          invalidCredentials: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
-                          userNotFound: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
-                          otherwise: { fail: not_signed_in, message: Could not sign in. }
-                    """#),
+                ExampleFile("flow.yaml", ExampleText.tenantMakesFailureLikely),
                 ExampleFile(
                     "authority.yaml",
                     #"""
@@ -2240,58 +911,16 @@ extension RuleExplanation {
             meaning:
                 "The flow a scenario file tests does not load or check; its own errors are reported with it, under its file.",
             broken: .files([
-                ExampleFile(
-                    "greet.test.yaml",
-                    #"""
-                    flow: greet.yaml
-                    scenarios:
-                      - name: greets
-                        inputs: { email: ada@example.com }
-                        expect: { end: success, messages: ["Hello ada@example.com"] }
-                    """#),
+                ExampleFile("greet.test.yaml", ExampleText.greetScenario),
                 ExampleFile(
                     "greet.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: dne
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#),
+                    ExampleText.greet.edited([
+                        ("    next: done\n", "    next: dne\n")
+                    ])),
             ]),
             fixed: .files([
-                ExampleFile(
-                    "greet.test.yaml",
-                    #"""
-                    flow: greet.yaml
-                    scenarios:
-                      - name: greets
-                        inputs: { email: ada@example.com }
-                        expect: { end: success, messages: ["Hello ada@example.com"] }
-                    """#),
-                ExampleFile(
-                    "greet.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#),
+                ExampleFile("greet.test.yaml", ExampleText.greetScenario),
+                ExampleFile("greet.yaml", ExampleText.greet),
             ])),
         RuleExplanation(
             .scenarioUnknownStep,
@@ -2307,22 +936,7 @@ extension RuleExplanation {
                         inputs: { email: ada@example.com }
                         expect: { end: success, path: [ask_email, don], messages: ["Hello ada@example.com"] }
                     """#),
-                ExampleFile(
-                    "greet.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#),
+                ExampleFile("greet.yaml", ExampleText.greet),
             ]),
             fixed: .files([
                 ExampleFile(
@@ -2334,22 +948,7 @@ extension RuleExplanation {
                         inputs: { email: ada@example.com }
                         expect: { end: success, path: [ask_email, done], messages: ["Hello ada@example.com"] }
                     """#),
-                ExampleFile(
-                    "greet.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#),
+                ExampleFile("greet.yaml", ExampleText.greet),
             ])),
         RuleExplanation(
             .scenarioImpossibleFault,
@@ -2367,19 +966,9 @@ extension RuleExplanation {
                     """#),
                 ExampleFile(
                     "sign-out.yaml",
-                    #"""
-                    flowrun: 1
-                    id: sign-out
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                    """#),
+                    ExampleText.signOut.edited([
+                        ("id: example\n", "id: sign-out\n")
+                    ])),
             ]),
             fixed: .files([
                 ExampleFile(
@@ -2393,19 +982,9 @@ extension RuleExplanation {
                     """#),
                 ExampleFile(
                     "sign-out.yaml",
-                    #"""
-                    flowrun: 1
-                    id: sign-out
-                    authority: native-auth
-                    start: sign_out
-                    steps:
-                      sign_out:
-                        action: account.signOut
-                        on:
-                          completed: { end: success, message: Signed out. }
-                          noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out. }
-                    """#),
+                    ExampleText.signOut.edited([
+                        ("id: example\n", "id: sign-out\n")
+                    ])),
             ])),
         RuleExplanation(
             .scenarioUnknownInput,
@@ -2420,49 +999,11 @@ extension RuleExplanation {
                         inputs: { email: ada@example.com, name: Ada }
                         expect: { end: success, messages: ["Hello ada@example.com"] }
                     """#),
-                ExampleFile(
-                    "greet.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#),
+                ExampleFile("greet.yaml", ExampleText.greet),
             ]),
             fixed: .files([
-                ExampleFile(
-                    "greet.test.yaml",
-                    #"""
-                    flow: greet.yaml
-                    scenarios:
-                      - name: greets
-                        inputs: { email: ada@example.com }
-                        expect: { end: success, messages: ["Hello ada@example.com"] }
-                    """#),
-                ExampleFile(
-                    "greet.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#),
+                ExampleFile("greet.test.yaml", ExampleText.greetScenario),
+                ExampleFile("greet.yaml", ExampleText.greet),
             ])),
         RuleExplanation(
             .scenarioDuplicateName,
@@ -2470,62 +1011,14 @@ extension RuleExplanation {
             broken: .files([
                 ExampleFile(
                     "greet.test.yaml",
-                    #"""
-                    flow: greet.yaml
-                    scenarios:
-                      - name: greets
-                        inputs: { email: ada@example.com }
-                        expect: { end: success, messages: ["Hello ada@example.com"] }
-                      - name: greets
-                        inputs: { email: bob@example.com }
-                        expect: { end: success, messages: ["Hello bob@example.com"] }
-                    """#),
-                ExampleFile(
-                    "greet.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#),
+                    ExampleText.scenarioDuplicateName.edited([
+                        ("  - name: greets another user\n", "  - name: greets\n")
+                    ])),
+                ExampleFile("greet.yaml", ExampleText.greet),
             ]),
             fixed: .files([
-                ExampleFile(
-                    "greet.test.yaml",
-                    #"""
-                    flow: greet.yaml
-                    scenarios:
-                      - name: greets
-                        inputs: { email: ada@example.com }
-                        expect: { end: success, messages: ["Hello ada@example.com"] }
-                      - name: greets another user
-                        inputs: { email: bob@example.com }
-                        expect: { end: success, messages: ["Hello bob@example.com"] }
-                    """#),
-                ExampleFile(
-                    "greet.yaml",
-                    #"""
-                    flowrun: 1
-                    id: greet
-                    inputs:
-                      email: { type: email, label: Email }
-                    start: ask_email
-                    steps:
-                      ask_email:
-                        ask: [email]
-                        next: done
-                      done:
-                        end: success
-                        message: "Hello ${email}"
-                    """#),
+                ExampleFile("greet.test.yaml", ExampleText.scenarioDuplicateName),
+                ExampleFile("greet.yaml", ExampleText.greet),
             ])),
     ]
 }

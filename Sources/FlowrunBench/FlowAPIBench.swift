@@ -69,10 +69,7 @@ struct FlowAPIRig {
     static func with(_ body: (FlowAPIRig) async throws -> Void) async throws {
         let directory = NSTemporaryDirectory() + "flowrun-bench-api-\(UUID().uuidString.lowercased())"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var configuration = TenantConfiguration()
-        configuration.passwordHash.iterations = 1_000
-        configuration.codes.maxPerRecipientPerHour = 0
-        configuration.lockout.threshold = 0
+        let configuration = HTTPRig.benchTenant
         let emulator = NativeAuthEmulator(
             configuration: configuration, store: try EmulatorStore(directory: directory), codesReadable: true)
         let files = ["flows/sign-up-email-otp.yaml", "flows/sign-in-email-otp.yaml"]

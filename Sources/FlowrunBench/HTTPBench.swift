@@ -27,13 +27,8 @@ struct HTTPRig {
     ) async throws -> T {
         let directory = NSTemporaryDirectory() + "flowrun-bench-\(UUID().uuidString.lowercased())"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var configuration = TenantConfiguration()
-        configuration.passwordHash.iterations = 1_000
-        // The same users sign in again and again: no send quota, no lockout (they measure speed, not protection).
-        configuration.codes.maxPerRecipientPerHour = 0
-        configuration.lockout.threshold = 0
         let emulator = NativeAuthEmulator(
-            configuration: configuration,
+            configuration: benchTenant,
             store: inMemory ? try EmulatorStore.inMemory() : try EmulatorStore(directory: directory))
         var users: [String] = []
         for index in 0..<count {
@@ -59,6 +54,16 @@ struct HTTPRig {
                 emulator: emulator, authority: url, program: library.program, digest: library.digest, users: users)
             return try await body(rig)
         }
+    }
+
+    /// The tenant of the HTTP benchmarks: a cheap password hash; the same users sign in again and again, so no
+    /// send quota and no lockout (they measure speed, not protection).
+    static var benchTenant: TenantConfiguration {
+        var configuration = TenantConfiguration()
+        configuration.passwordHash.iterations = 1_000
+        configuration.codes.maxPerRecipientPerHour = 0
+        configuration.lockout.threshold = 0
+        return configuration
     }
 
     /// Runs `flows` complete sign-ins with `clients` concurrent clients (client `i` signs in user `i`), each

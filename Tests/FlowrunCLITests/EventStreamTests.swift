@@ -94,16 +94,8 @@ struct EventStreamTests {
             "bad = [f'{event}: {error.message}' for event in lines for error in validator.iter_errors(event)]",
             "print('\\n'.join(bad)); sys.exit(1 if bad else 0)",
         ].joined(separator: "\n")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", check, schema, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "events break the schema:\n\(text)", sourceLocation: sourceLocation)
+        let (status, text) = try Python.run(["-c", check, schema, file.path])
+        #expect(status == 0, "events break the schema:\n\(text)", sourceLocation: sourceLocation)
     }
 
     /// Expects `seq` to count 1, 2, 3, … and every event to carry a time.

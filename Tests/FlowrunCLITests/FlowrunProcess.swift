@@ -223,3 +223,20 @@ final class FlowFolder {
         try Flowrun.run(arguments, in: url, environment: environment)
     }
 }
+
+/// `python3 ARGUMENTS…` as a process: its exit status and its standard output and error together.
+enum Python {
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+}

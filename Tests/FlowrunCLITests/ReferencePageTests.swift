@@ -7,17 +7,8 @@ import Testing
 @Suite struct ReferencePageTests {
     /// Runs `python3 scripts/generate-docs.py arguments…` in the repository with this build's binary.
     static func generateDocs(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "scripts/generate-docs.py", "--flowrun", try Flowrun.binary().path] + arguments
-        process.currentDirectoryURL = FlowLibrary.root
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        try Python.run(
+            ["scripts/generate-docs.py", "--flowrun", try Flowrun.binary().path] + arguments, in: FlowLibrary.root)
     }
 
     @Test("docs/cli.md and docs/tenant.md are what the commands' help and the schemas say")

@@ -42,6 +42,17 @@ struct FlowPagesTests {
         try await send(.GET, url, cookie: cookie)
     }
 
+    /// Starts a session of `flow` through its Start form: the session page's URL, the cookies to send with it,
+    /// and the CSRF token its forms need.
+    static func startSession(_ flow: String, at origin: String) async throws -> (
+        page: String, cookies: String, token: String
+    ) {
+        let token = SessionToken.random()
+        let started = try await post(origin + "/ui/\(flow)", ["csrf": token], cookie: "flowrun_csrf=\(token)")
+        let session = try #require(cookie("flowrun_session", in: started)?.split(separator: ";").first)
+        return (origin + "/ui/\(flow)/session", "flowrun_csrf=\(token); \(session)", token)
+    }
+
     static func cookie(_ name: String, in answer: HTTPAnswer) -> String? {
         answer.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
             .first { $0.hasPrefix(name + "=") }
@@ -84,12 +95,7 @@ struct FlowPagesTests {
         .enabled(if: ServeCommandTests.binary() != nil))
     func signUpInForms() async throws {
         try await FlowRunnerAPITests.withServer { client, _ in
-            let token = String(repeating: "d", count: 32)
-            let started = try await Self.post(
-                client.origin + "/ui/sign-up-email-otp", ["csrf": token], cookie: "flowrun_csrf=\(token)")
-            let session = try #require(Self.cookie("flowrun_session", in: started)?.split(separator: ";").first)
-            let cookies = "flowrun_csrf=\(token); \(session)"
-            let page = client.origin + "/ui/sign-up-email-otp/session"
+            let (page, cookies, token) = try await Self.startSession("sign-up-email-otp", at: client.origin)
             let ask = String(decoding: try await Self.get(page, cookie: cookies).data, as: UTF8.self)
             #expect(ask.contains(#"type="email" autocomplete="username" inputmode="email""#), "\(ask)")
             #expect(ask.contains(#"<input type="hidden" name="csrf" value="\#(token)">"#))
@@ -124,16 +130,18 @@ struct FlowPagesTests {
             let list = String(decoding: try await TestHTTP.get(client.origin + "/").data, as: UTF8.self)
             #expect(!list.contains("<script>"))
             #expect(list.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"), "\(list)")
-            let token = String(repeating: "e", count: 32)
-            let started = try await Self.post(
-                client.origin + "/ui/escape", ["csrf": token], cookie: "flowrun_csrf=\(token)")
-            let session = try #require(Self.cookie("flowrun_session", in: started)?.split(separator: ";").first)
-            let cookies = "flowrun_csrf=\(token); \(session)"
-            let page = client.origin + "/ui/escape/session"
+            let (page, cookies, token) = try await Self.startSession("escape", at: client.origin)
             _ = try await Self.post(page, ["csrf": token, "name": hostile], cookie: cookies)
             let ended = String(decoding: try await Self.get(page, cookie: cookies).data, as: UTF8.self)
             #expect(ended.contains("Hello &quot;&gt;&lt;script&gt;"), "\(ended)")
             #expect(!ended.contains("<script>"))
         }
+    }
+}
+
+/// Tokens a test makes up for the CSRF cookie and field: 32 hex digits, as the server makes them.
+enum SessionToken {
+    static func random() -> String {
+        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 }

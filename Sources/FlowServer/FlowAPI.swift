@@ -127,6 +127,11 @@ public struct FlowAPI: MountedRoutes {
                     409, "conflict", "another answer changed the session first; GET it again", template: template)
             case .full(let reason):
                 return error(503, "too_many_sessions", reason, template: template)
+            case .tooManyAnswers(let seconds):
+                var response = error(
+                    429, "too_many_answers", "this session takes no more answers for \(seconds) s", template: template)
+                response.headers.append((name: "Retry-After", value: String(seconds)))
+                return response
             }
         } catch {
             return self.error(503, "store_unavailable", "the session store cannot be used", template: template)

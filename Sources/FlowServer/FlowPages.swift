@@ -134,6 +134,8 @@ public struct FlowPages: MountedRoutes {
             return redirect("/ui/\(flow.id)/session", page)
         } catch FlowSessions.Refusal.notAsking, FlowSessions.Refusal.conflict {
             return redirect("/ui/\(flow.id)/session", page)
+        } catch FlowSessions.Refusal.tooManyAnswers(let seconds) {
+            return problem(429, "Too many answers", "Wait \(seconds) seconds, then go back and answer again.", page)
         } catch {
             return problem(503, "Unavailable", "the session store cannot be used", page)
         }

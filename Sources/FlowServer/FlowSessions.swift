@@ -19,13 +19,20 @@ public struct FlowSessions: Sendable {
     public var idleLimit: Duration
     /// The most sessions that may wait on an ask at once.
     public var sessionLimit: Int
+    /// The most answers one session takes in a minute; more are refused until the minute has passed, so that
+    /// no client can guess codes or passwords quickly through one session (the flow's attempt limits and the
+    /// authority's own still apply).
+    public var answersPerMinute: Int
     var now: @Sendable () -> Date
+    /// Told of every session started (`nil` before) and every session over (its record after), e.g. for metrics.
+    public var observer: (@Sendable (_ before: SessionRecord.State?, _ after: SessionRecord) -> Void)?
 
     public init(
         flows: ServedFlows, store: FlowSessionStore, authority: @escaping @Sendable () -> any Authority,
-        idleLimit: Duration = .seconds(15 * 60), sessionLimit: Int = 10_000,
+        idleLimit: Duration = .seconds(15 * 60), sessionLimit: Int = 10_000, answersPerMinute: Int = 30,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
+        self.answersPerMinute = answersPerMinute
         self.flows = flows
         self.store = store
         self.authority = authority
@@ -41,6 +48,8 @@ public struct FlowSessions: Sendable {
         case notAsking(SessionRecord.State)
         case conflict
         case full(String)
+        /// The session took ``answersPerMinute`` answers in the last minute; the next is allowed after these seconds.
+        case tooManyAnswers(retryAfter: Int)
     }
 
     private var expiredBefore: Date {
@@ -60,6 +69,7 @@ public struct FlowSessions: Sendable {
         } catch let error as FlowSessionStoreError where error.isFull {
             throw Refusal.full(error.description)
         }
+        observer?(nil, record)
         return record
     }
 
@@ -76,16 +86,23 @@ public struct FlowSessions: Sendable {
     func answer(_ id: String, with answer: InputAnswer) async throws -> SessionRecord {
         let record = try await session(id)
         guard record.state == .asking, let session = record.session else { throw Refusal.notAsking(record.state) }
+        let time = now().timeIntervalSince1970
+        let recent = (record.answeredAt ?? []).filter { $0 > time - 60 }
+        if recent.count >= answersPerMinute, let oldest = recent.min() {
+            throw Refusal.tooManyAnswers(retryAfter: max(1, Int((oldest + 60 - time).rounded(.up))))
+        }
         guard let flow = flows.flow(record.flow) else {
             return try await finish(record, failure: "the flow `\(record.flow)` is no longer served")
         }
         let input = OneAnswer(answer)
         let messages = ShownMessages()
         let outcome = await runner(flow, input: input, messages: messages).resume(session)
-        let next = Self.record(
+        var next = Self.record(
             id: id, flow: record.flow, version: record.version + 1, outcome: outcome, input: input,
             messages: messages)
+        next.answeredAt = recent + [time]
         guard try await store.replace(next, now: now()) else { throw Refusal.conflict }
+        if next.state != .asking { observer?(.asking, next) }
         return next
     }
 
@@ -99,6 +116,7 @@ public struct FlowSessions: Sendable {
         record.messages = []
         record.version += 1
         guard try await store.replace(record, now: now()) else { throw Refusal.conflict }
+        observer?(.asking, record)
         return record
     }
 
@@ -110,6 +128,7 @@ public struct FlowSessions: Sendable {
         record.ask = nil
         record.version += 1
         guard try await store.replace(record, now: now()) else { throw Refusal.conflict }
+        observer?(.asking, record)
         return record
     }
 

@@ -31,6 +31,17 @@ public struct SessionRecord: Sendable, Codable, Hashable {
     var session: Session?
     /// Incremented by every change, so two answers racing for one ask cannot both be taken.
     var version: Int
+    /// When the answers of the last minute came (seconds since 1970), for the per-session answer limit.
+    var answeredAt: [Double]?
+
+    /// How a session that is over ended, for metrics: the end's kind, `cancelled` or `failed`; nil while asking.
+    public var outcome: String? {
+        switch state {
+        case .asking: return nil
+        case .ended: return end?.kind.description ?? "ended"
+        case .cancelled, .failed: return state.rawValue
+        }
+    }
 
     /// The JSON the API answers: everything but the engine's session and the version.
     var view: SessionView {

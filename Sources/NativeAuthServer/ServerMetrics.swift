@@ -40,6 +40,27 @@ public final class ServerMetrics: Sendable {
         }
     }
 
+    /// Counts a flow session started by the flow runner.
+    public func flowStarted(_ flow: String) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "flowrun", metricName: "flows_started", unitName: "total",
+                helpText: "Flow runner sessions started, by flow."),
+            labels: [("flow", flow)]
+        ).increment()
+    }
+
+    /// Counts a flow session that is over: `outcome` is the end's kind (`success`, `failure` or a named end),
+    /// `cancelled` or `failed`.
+    public func flowCompleted(_ flow: String, outcome: String) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "flowrun", metricName: "flows_completed", unitName: "total",
+                helpText: "Flow runner sessions over, by flow and outcome (an end's kind, cancelled or failed)."),
+            labels: [("flow", flow), ("outcome", outcome)]
+        ).increment()
+    }
+
     /// The exposition text (Prometheus text format 0.0.4).
     func exposition() -> [UInt8] {
         var buffer: [UInt8] = []

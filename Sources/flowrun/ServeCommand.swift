@@ -115,6 +115,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let emulator: NativeAuthEmulator
+        let metrics = ServerMetrics()
         let flowRunner: (FlowAPI, FlowPages)?
         let tls: ServerTLS?
         do {
@@ -127,7 +128,7 @@ struct Serve: AsyncParsableCommand {
             // Without the outbox nobody reads the codes, so only a keyed digest of each is stored.
             emulator = NativeAuthEmulator(configuration: configuration, store: store, codesReadable: devOutbox)
             flowRunner = try servedFlows.runner(
-                emulator: emulator, state: state, devOutbox: devOutbox, secureCookies: tls != nil)
+                emulator: emulator, state: state, devOutbox: devOutbox, secureCookies: tls != nil, metrics: metrics)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.usage
@@ -143,7 +144,7 @@ struct Serve: AsyncParsableCommand {
             logger: NativeAuthHTTPServer.standardErrorLogger(level: Self.logLevel(), json: logFormat == .json),
             idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
             rateLimit: rateLimit.map { AddressRateLimit(requestsPerSecond: $0, includesLoopback: true) }
-                ?? .standard, mounted: flowRunner.map { [$0.0, $0.1] } ?? [], tls: tls)
+                ?? .standard, metrics: metrics, mounted: flowRunner.map { [$0.0, $0.1] } ?? [], tls: tls)
         let host = host.contains(":") ? "[\(host)]" : host
         let tenant = emulator.configuration.tenant
         let configuration = emulator.configuration

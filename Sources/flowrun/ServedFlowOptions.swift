@@ -5,6 +5,7 @@ import FlowServer
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthServer
 
 /// `serve --flows DIR`: the flow runner's options, and the API they make.
 struct ServedFlowOptions: ParsableArguments {
@@ -21,12 +22,18 @@ struct ServedFlowOptions: ParsableArguments {
     @Option(help: "With --flows: the most sessions that may wait for an answer at once.")
     var maxSessions = 10_000
 
+    @Option(help: "With --flows: the most answers one session takes in a minute (429 beyond).")
+    var answersPerMinute = 30
+
     func validate() throws {
         guard (1...86_400 * 7).contains(sessionIdle) else {
             throw ValidationError("--session-idle must be 1 to 604800.")
         }
         guard (1...10_000_000).contains(maxSessions) else {
             throw ValidationError("--max-sessions must be 1 to 10000000.")
+        }
+        guard (1...100_000).contains(answersPerMinute) else {
+            throw ValidationError("--answers-per-minute must be 1 to 100000.")
         }
     }
 
@@ -35,7 +42,8 @@ struct ServedFlowOptions: ParsableArguments {
     /// `--flows`. Flows that do not check are left out, each named on standard error. With `devOutbox`, the web UI
     /// shows the codes sent to a session's addresses.
     func runner(
-        emulator: NativeAuthEmulator, state: StateDirectory, devOutbox: Bool, secureCookies: Bool
+        emulator: NativeAuthEmulator, state: StateDirectory, devOutbox: Bool, secureCookies: Bool,
+        metrics: ServerMetrics
     ) throws -> (FlowAPI, FlowPages)? {
         guard let flows else { return nil }
         let found = FlowFiles(paths: [flows])
@@ -50,14 +58,18 @@ struct ServedFlowOptions: ParsableArguments {
         if let types = client?.challengeTypes { configuration.challengeTypes = types }
         configuration.capabilities = client?.capabilities ?? ["mfa_required", "registration_required"]
         let store = try FlowSessionStore(directory: state.path)
-        let sessions = FlowSessions(
+        var sessions = FlowSessions(
             flows: served, store: store,
             authority: { [configuration] in
                 NativeAuthClient(
                     configuration: configuration, transport: InProcessTransport(emulator: emulator),
                     accounts: MemoryAccountStore())
             },
-            idleLimit: .seconds(sessionIdle), sessionLimit: maxSessions)
+            idleLimit: .seconds(sessionIdle), sessionLimit: maxSessions, answersPerMinute: answersPerMinute)
+        sessions.observer = { before, after in
+            if before == nil { metrics.flowStarted(after.flow) }
+            if let outcome = after.outcome { metrics.flowCompleted(after.flow, outcome: outcome) }
+        }
         let pages = try FlowPages(
             sessions: sessions, devCodes: devOutbox ? Self.codes(from: emulator) : nil, secureCookies: secureCookies)
         return (FlowAPI(sessions: sessions), pages)

@@ -109,6 +109,12 @@ struct FlowRunnerAPITests {
             #expect(late.status == 409)
             #expect(late.string("error") == "session_over")
 
+            let metrics = String(decoding: try await TestHTTP.get(client.origin + "/metrics").data, as: UTF8.self)
+            #expect(metrics.contains(#"flowrun_flows_started_total{flow="sign-up-email-otp"} 1"#), "\(metrics)")
+            #expect(
+                metrics.contains(#"flowrun_flows_completed_total{flow="sign-up-email-otp",outcome="success"} 1"#),
+                "\(metrics)")
+
             let stored = try Self.storedBytes(in: served.folder)
             #expect(!stored.contains(code), "a code reached the session store")
             #expect(!served.stderr.contains(id), "a session id reached the log")
@@ -225,7 +231,7 @@ struct FlowRunnerAPITests {
     func conformsToItsOpenAPIDocument() async throws {
         let document = try OpenAPIDocument.load("flow-api.openapi.yaml")
         var seen: [(template: String, method: String, answer: HTTPAnswer)] = []
-        try await Self.withServer(["--max-sessions", "2"]) { client, _ in
+        try await Self.withServer(["--max-sessions", "2", "--answers-per-minute", "2"]) { client, _ in
             func record(_ method: String, _ template: String, _ answer: HTTPAnswer) {
                 seen.append((template, method, answer))
             }
@@ -256,6 +262,11 @@ struct FlowRunnerAPITests {
             record("delete", session, try await client.delete("/sessions/\(id)"))
             record("delete", session, try await client.delete("/sessions/\(String(repeating: "0", count: 32))"))
             record("post", answers, try await client.answer(id, ["email": "ed@contoso.com"]))
+            let limited = try #require(try await client.start("sign-in-email-otp").string("id"))
+            for _ in 0..<2 { record("post", answers, try await client.answer(limited, ["email": "nobody"])) }
+            let refused = try await client.answer(limited, ["email": "nobody"])
+            #expect(refused.status == 429 && refused.header("Retry-After") != nil, "\(refused)")
+            record("post", answers, refused)
         }
         var given: Set<OpenAPIDocument.Answer> = []
         for (template, method, answer) in seen {

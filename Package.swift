@@ -90,6 +90,7 @@ let package = Package(
             name: "FlowServer",
             dependencies: [
                 "FlowModel", "FlowCompiler", "FlowEngine", "NativeAuthServer", "NativeAuthWire",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]

@@ -4,9 +4,11 @@ import GRDB
 /// Flow sessions in SQLite (`<state folder>/flow-sessions.sqlite`, mode 0600, WAL), so a restarted server
 /// continues each one and every instance that shares the file sees the same sessions. A change is a
 /// conditional update on the session's version: of two answers racing for one ask, one wins and the other is
-/// told so.
+/// told so. The authority's continuation in each session is sealed (``ContinuationSeal``) under the state
+/// folder's `session.key`, so a copy of the database alone cannot finish a step.
 public final class FlowSessionStore: Sendable {
     private let writer: any DatabaseWriter
+    private let seal: ContinuationSeal
 
     /// The store in `directory` (created when missing, mode 0700; the file mode 0600).
     public convenience init(directory: String) throws {
@@ -22,16 +24,19 @@ public final class FlowSessionStore: Sendable {
         try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        try self.init(writer: DatabasePool(path: path, configuration: configuration))
+        try self.init(
+            writer: DatabasePool(path: path, configuration: configuration),
+            seal: ContinuationSeal(keyFile: (directory as NSString).appendingPathComponent("session.key")))
     }
 
     /// A store in memory, for tests and one-off runs.
     public static func inMemory() throws -> FlowSessionStore {
-        try FlowSessionStore(writer: DatabaseQueue())
+        try FlowSessionStore(writer: DatabaseQueue(), seal: ContinuationSeal())
     }
 
-    private init(writer: any DatabaseWriter) throws {
+    private init(writer: any DatabaseWriter, seal: ContinuationSeal) throws {
         self.writer = writer
+        self.seal = seal
         try Self.migrator.migrate(writer)
     }
 
@@ -52,7 +57,7 @@ public final class FlowSessionStore: Sendable {
     /// Adds a new session, after removing those idle since `expiredBefore`; throws
     /// ``FlowSessionStoreError/full`` when `limit` sessions are already waiting on an ask.
     func insert(_ record: SessionRecord, now: Date, expiredBefore: Date, limit: Int) async throws {
-        let data = try JSONEncoder().encode(record)
+        let data = try encoded(record)
         try await writer.write { db in
             try db.execute(
                 sql: "DELETE FROM flow_session WHERE updated_at < ?", arguments: [expiredBefore.timeIntervalSince1970])
@@ -71,12 +76,35 @@ public final class FlowSessionStore: Sendable {
                 db, sql: "SELECT record FROM flow_session WHERE id = ? AND updated_at >= ?",
                 arguments: [id, expiredBefore.timeIntervalSince1970])
         }
-        return try data.map { try JSONDecoder().decode(SessionRecord.self, from: $0) }
+        return try data.map { try opened(JSONDecoder().decode(SessionRecord.self, from: $0)) }
+    }
+
+    /// The record as stored: its session's continuation sealed.
+    private func encoded(_ record: SessionRecord) throws -> Data {
+        var sealed = record
+        sealed.session = try record.session.map(seal.seal)
+        return try JSONEncoder().encode(sealed)
+    }
+
+    /// A stored record with its session's continuation opened; a session sealed under another key (the state
+    /// folder's `session.key` was replaced) is `failed`, saying so.
+    private func opened(_ record: SessionRecord) -> SessionRecord {
+        guard let session = record.session else { return record }
+        var opened = record
+        if let session = seal.open(session) {
+            opened.session = session
+        } else {
+            opened.state = .failed
+            opened.reason = "the session was sealed with another state folder's session key; start the flow again"
+            opened.session = nil
+            opened.ask = nil
+        }
+        return opened
     }
 
     /// Replaces the session if it is still at `record.version - 1`; false when another change came first.
     func replace(_ record: SessionRecord, now: Date) async throws -> Bool {
-        let data = try JSONEncoder().encode(record)
+        let data = try encoded(record)
         return try await writer.write { db in
             try db.execute(
                 sql: """

@@ -6,9 +6,10 @@ import Foundation
 /// (after a reset's code step it sets the user's password), so the session store holds it only encrypted and
 /// authenticated (AES-GCM) under a key kept outside the database, in a file of the state folder
 /// (`session.key`, mode 0600, the key `flowrun run --save` seals with). A copy of the database alone is no
-/// credential.
-struct ContinuationSeal: Sendable {
-    static let sealedField = "sealed"
+/// credential. `flowrun run --save` seals the sessions it saves in files the same way.
+public struct ContinuationSeal: Sendable {
+    /// The one field a sealed continuation has.
+    public static let sealedField = "sealed"
     private let key: SymmetricKey
 
     /// A seal under a key that lives as long as the value (for a store in memory).
@@ -16,14 +17,15 @@ struct ContinuationSeal: Sendable {
         key = SymmetricKey(size: .bits256)
     }
 
-    /// The seal under the 32-byte key in `keyFile`, created (mode 0600) when absent.
-    init(keyFile: String) throws {
+    /// The seal under the 32-byte key in `keyFile`, created (mode 0600) when absent and `creating`.
+    public init(keyFile: String, creating: Bool = true) throws {
         let files = FileManager.default
         if let data = files.contents(atPath: keyFile) {
             guard data.count == 32 else { throw SealError("\(keyFile) is not a 32-byte key") }
             key = SymmetricKey(data: data)
             return
         }
+        guard creating else { throw SealError("no session key at \(keyFile)") }
         let created = SymmetricKey(size: .bits256)
         let data = created.withUnsafeBytes { Data($0) }
         guard files.createFile(atPath: keyFile, contents: data, attributes: [.posixPermissions: 0o600]) else {
@@ -33,7 +35,7 @@ struct ContinuationSeal: Sendable {
     }
 
     /// `session` with its continuation fields replaced by one sealed field.
-    func seal(_ session: Session) throws -> Session {
+    public func seal(_ session: Session) throws -> Session {
         guard let continuation = session.continuation, !continuation.fields.isEmpty else { return session }
         let plain = try JSONEncoder().encode(continuation.fields)
         guard let combined = try AES.GCM.seal(plain, using: key).combined else {
@@ -45,7 +47,7 @@ struct ContinuationSeal: Sendable {
     }
 
     /// `session` with its sealed continuation opened; nil when this key does not open it.
-    func open(_ session: Session) -> Session? {
+    public func open(_ session: Session) -> Session? {
         guard let text = session.continuation?[Self.sealedField] else { return session }
         guard let combined = Data(base64Encoded: text), let box = try? AES.GCM.SealedBox(combined: combined),
             let plain = try? AES.GCM.open(box, using: key),
@@ -58,8 +60,8 @@ struct ContinuationSeal: Sendable {
 }
 
 /// The session key cannot be read or made.
-struct SealError: Error, Sendable, CustomStringConvertible {
-    var description: String
+public struct SealError: Error, Sendable, CustomStringConvertible {
+    public var description: String
 
     init(_ description: String) {
         self.description = description

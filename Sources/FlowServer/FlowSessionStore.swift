@@ -54,6 +54,15 @@ public final class FlowSessionStore: Sendable {
         return migrator
     }
 
+    /// How many sessions not idle since `expiredBefore` wait on an ask.
+    func waiting(expiredBefore: Date) async throws -> Int {
+        try await writer.read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM flow_session WHERE state = 'asking' AND updated_at >= ?",
+                arguments: [expiredBefore.timeIntervalSince1970]) ?? 0
+        }
+    }
+
     /// Adds a new session, after removing those idle since `expiredBefore`; throws
     /// ``FlowSessionStoreError/full`` when `limit` sessions are already waiting on an ask.
     func insert(_ record: SessionRecord, now: Date, expiredBefore: Date, limit: Int) async throws {

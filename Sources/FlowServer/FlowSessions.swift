@@ -59,6 +59,10 @@ public struct FlowSessions: Sendable {
     /// Starts a session of the flow `id` with `params`, and runs it to its first ask (or its end).
     func start(_ id: String, params: [String: Value]) async throws -> SessionRecord {
         guard let flow = flows.flow(id) else { throw Refusal.noSuchFlow(id) }
+        // Refused before the flow runs, so that a refused start calls no authority; the insert checks again.
+        guard try await store.waiting(expiredBefore: expiredBefore) < sessionLimit else {
+            throw Refusal.full(FlowSessionStoreError.full(sessionLimit).description)
+        }
         let input = OneAnswer(nil)
         let messages = ShownMessages()
         let outcome = await runner(flow, input: input, messages: messages).start(params: params)

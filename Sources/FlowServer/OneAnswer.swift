@@ -1,57 +1,39 @@
 import FlowEngine
-import Foundation
+import NativeAuthWire
 
 /// The input source of one HTTP request: it gives the answer the request carried (if any) to the first `ask`,
 /// and suspends the run at the next one, remembering what that ask asked. So each request runs a session from
 /// one ask to the next, and nothing waits between requests.
-final class OneAnswer: InputSource, @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending: InputAnswer?
-    private var lastRequest: InputRequest?
+final class OneAnswer: InputSource, Sendable {
+    private let state: Locked<(pending: InputAnswer?, asked: InputRequest?)>
 
     init(_ answer: InputAnswer?) {
-        pending = answer
+        state = Locked((answer, nil))
     }
 
     func answer(_ request: InputRequest) async throws -> InputAnswer {
-        take(request)
-    }
-
-    /// The pending answer, once; then `.suspend`, remembering `request`.
-    private func take(_ request: InputRequest) -> InputAnswer {
-        lock.lock()
-        defer { lock.unlock() }
-        if let answer = pending {
-            pending = nil
-            return answer
+        state.withLock { state in
+            if let answer = state.pending {
+                state.pending = nil
+                return answer
+            }
+            state.asked = request
+            return .suspend
         }
-        lastRequest = request
-        return .suspend
     }
 
     /// The ask the run was suspended at.
-    var suspendedAt: InputRequest? {
-        lock.lock()
-        defer { lock.unlock() }
-        return lastRequest
-    }
+    var suspendedAt: InputRequest? { state.value.asked }
 }
 
 /// Collects the texts a run shows (its `message` events) while one request runs it.
-final class ShownMessages: @unchecked Sendable {
-    private let lock = NSLock()
-    private var texts: [String] = []
+final class ShownMessages: Sendable {
+    private let texts = Locked<[String]>([])
 
     func observe(_ event: EngineEvent) {
         guard event.event == .message, let text = event.message else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        texts.append(text)
+        texts.withLock { $0.append(text) }
     }
 
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return texts
-    }
+    var all: [String] { texts.value }
 }

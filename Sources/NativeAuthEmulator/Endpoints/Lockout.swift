@@ -1,4 +1,5 @@
 import GRDB
+import NativeAuthWire
 
 /// Smart lockout (``LockoutConfiguration``): wrong passwords and codes are counted per account in `lockouts`,
 /// keyed by the account's canonical username, so new tokens, resends and new flows do not reset the count. The

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import NativeAuthWire
 
 /// The emulator's SQLite storage: users, sent codes (the outbox), continuation tokens, refresh tokens and keys.
 /// A file store (`<directory>/authority.sqlite`, mode 0600, WAL) keeps users between runs; an in-memory store

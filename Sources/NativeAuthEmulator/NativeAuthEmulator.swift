@@ -1,6 +1,5 @@
 import FlowModel
 import Foundation
-import GRDB
 import NativeAuthWire
 
 /// The embedded native-authentication authority: answers `WireRequest`s the way Microsoft Entra External ID's
@@ -52,7 +51,8 @@ public struct NativeAuthEmulator: Sendable {
     }
 
     /// Answers one request. Never throws: protocol errors are 400 answers, a store failure is a 500
-    /// `server_error`. The response echoes `client-request-id` (assigning one when the request has none).
+    /// `server_error`, a store that cannot be reached now a 503 `temporarily_unavailable`. The response echoes
+    /// `client-request-id` (assigning one when the request has none).
     public func handle(_ request: WireRequest) async -> WireResponse {
         let date = now()
         let correlationID = Self.correlationID(in: request.headers)
@@ -82,8 +82,8 @@ public struct NativeAuthEmulator: Sendable {
             let tokens = ContinuationTokens(secret: try await store.continuationSecret(now: date.timeIntervalSince1970))
             let prepared = await PrecomputedWork.make(for: context, tokens: tokens, store: store)
             let purge = store.purgeDue(now: date.timeIntervalSince1970)
-            let outcome = try await store.writer.write { db in
-                try RequestTransaction(context: context, db: db, tokens: tokens, prepared: prepared, purge: purge)
+            let outcome = try await store.write { store in
+                try RequestTransaction(context: context, store: store, tokens: tokens, prepared: prepared, purge: purge)
                     .route()
             }
             switch outcome {
@@ -94,6 +94,8 @@ public struct NativeAuthEmulator: Sendable {
             }
         } catch let error as EmulatorError {
             return answer(error)
+        } catch is StoreUnavailable {
+            return answer(.temporarilyUnavailable)
         } catch {
             return answer(.serverError)
         }
@@ -101,17 +103,8 @@ public struct NativeAuthEmulator: Sendable {
 
     /// The codes the emulator "sent", newest first; only those sent to `username` when given.
     public func outbox(to username: String? = nil, limit: Int = 20) async throws -> [OutboxMessage] {
-        try await store.writer.read { db in
-            let records: [CodeRecord]
-            if let username {
-                records = try CodeRecord.fetchAll(
-                    db.cachedStatement(
-                        sql: "SELECT * FROM codes WHERE recipient = ? ORDER BY created_at DESC, rowid DESC LIMIT ?"),
-                    arguments: [username, max(limit, 0)])
-            } else {
-                records = try CodeRecord.all().order(Column("created_at").desc, Column.rowID.desc)
-                    .limit(max(limit, 0)).fetchAll(db)
-            }
+        try await store.read { store in
+            let records = try store.sentCodes(to: username, limit: limit)
             return records.compactMap { record in
                 guard !record.code.hasPrefix("hmac$"), let purpose = OutboxMessage.Purpose(rawValue: record.purpose)
                 else { return nil }

@@ -21,10 +21,10 @@ struct EmbeddedAuthority {
         return TenantConfiguration()
     }
 
-    init(state: StateDirectory, configuration: TenantConfiguration, client choice: AuthorityChoice) throws {
+    init(state: StateDirectory, configuration: TenantConfiguration, client choice: AuthorityChoice) async throws {
         try state.prepare()
         let store = try EmulatorStore(directory: state.path)
-        try store.bind(toTenant: configuration.tenantID)
+        try await store.bind(toTenant: configuration.tenantID)
         emulator = NativeAuthEmulator(configuration: configuration, store: store)
         client = NativeAuthClient(
             configuration: choice.configuration(defaultClientID: configuration.clients.first?.clientID ?? ""),

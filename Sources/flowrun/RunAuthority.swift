@@ -25,13 +25,13 @@ struct RunAuthority {
     /// Chooses and builds the authority. `config` is the `--config` option: the embedded authority's tenant
     /// configuration; with an `http://` authority it only supplies the default client id (the one `flowrun
     /// serve` started from the same configuration knows).
-    static func choose(options: ClientOptions, stateDir: String?, config: String?) throws -> RunAuthority {
+    static func choose(options: ClientOptions, stateDir: String?, config: String?) async throws -> RunAuthority {
         let project = try ProjectFile.load()
         let choice = try AuthorityChoice(options: options, file: project)
         let state = StateDirectory(option: stateDir, project: project)
         switch choice.target {
         case .embedded:
-            let embedded = try EmbeddedAuthority(
+            let embedded = try await EmbeddedAuthority(
                 state: state, configuration: try EmbeddedAuthority.configuration(option: config), client: choice)
             let emulator = embedded.emulator
             return RunAuthority(

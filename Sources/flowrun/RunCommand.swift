@@ -99,7 +99,7 @@ struct Run: AsyncParsableCommand {
         let authority: RunAuthority
         let seal: SessionSeal
         do {
-            authority = try RunAuthority.choose(options: client, stateDir: stateOption.stateDir, config: config)
+            authority = try await RunAuthority.choose(options: client, stateDir: stateOption.stateDir, config: config)
             seal = SessionSeal(state: StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load()))
         } catch {
             Terminal.error("\(error)")

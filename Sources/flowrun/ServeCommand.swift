@@ -124,7 +124,7 @@ struct Serve: AsyncParsableCommand {
             let state = StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load())
             try state.prepare()
             let store = try EmulatorStore(directory: state.path)
-            try store.bind(toTenant: configuration.tenantID)
+            try await store.bind(toTenant: configuration.tenantID)
             // Without the outbox nobody reads the codes, so only a keyed digest of each is stored.
             emulator = NativeAuthEmulator(configuration: configuration, store: store, codesReadable: devOutbox)
             flowRunner = try servedFlows.runner(

@@ -398,9 +398,9 @@ struct SecurityRegressionTests {
     @Test("a store bound to one tenant refuses another; a token of one tenant fails at another")
     func storeBoundToTenant() async throws {
         let store = try EmulatorStore.inMemory()
-        try store.bind(toTenant: TenantConfiguration.defaultTenantID)
-        #expect(throws: EmulatorStoreError.self) {
-            try store.bind(toTenant: "11111111-2222-3333-4444-555555555555")
+        try await store.bind(toTenant: TenantConfiguration.defaultTenantID)
+        await #expect(throws: EmulatorStoreError.self) {
+            try await store.bind(toTenant: "11111111-2222-3333-4444-555555555555")
         }
         let token = try await TestServer.with(store: store) { server in
             try await server.signUpChallenge("tn@contoso.com").token()

@@ -100,7 +100,7 @@ final class TokenIssuer: Sendable {
     private func loadSigner() async throws -> Signer {
         if let signer = signer.value { return signer }
         let created = now().timeIntervalSince1970
-        let pem = try await store.writer.write { db in try Keys.signingKeyPEM(db, now: created) }
+        let pem = try await store.write { store in try Keys.signingKeyPEM(store, now: created) }
         let key = try P256.Signing.PrivateKey(pemRepresentation: pem)
         let raw = Array(key.publicKey.rawRepresentation)
         let kid = String(Base64URL.encode(Array(SHA256.hash(data: raw))).prefix(16))

@@ -1,5 +1,4 @@
 import FlowModel
-import GRDB
 import NativeAuthWire
 
 /// Whether a submitted code verified; a rejection must be answered with the transaction committed.
@@ -16,8 +15,7 @@ extension RequestTransaction {
         purpose: OutboxMessage.Purpose, to recipient: String, channel: String
     ) throws -> [String: Value] {
         try checkSendLimits(to: recipient)
-        try db.cachedStatement(sql: "UPDATE codes SET used = 1 WHERE session_id = ? AND used = 0")
-            .execute(arguments: [state.session])
+        try store.retireCodes(session: state.session)
         let codes = configuration.codes
         let tokenID = newID()
         let codeID = newID()
@@ -27,7 +25,7 @@ extension RequestTransaction {
             recipient: recipient, purpose: purpose.rawValue,
             code: context.codesReadable ? plain : tokens.codeDigest(plain, id: codeID),
             createdAt: now, expiresAt: now + Double(codes.lifetimeSeconds), attempts: 0, used: false)
-        try code.insert(db)
+        try store.insert(code)
         try consume(record)
         var next = state
         next.phase = phase
@@ -42,27 +40,16 @@ extension RequestTransaction {
     private func checkSendLimits(to recipient: String) throws {
         let codes = configuration.codes
         let interval = Double(codes.resendInterval)
-        if interval > 0,
-            let last = try Double.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT MAX(created_at) FROM codes WHERE recipient = ? AND created_at > ?"),
-                arguments: [recipient, now - interval])
-        {
+        // Newest first; recipients compare case-insensitively.
+        let times = try store.codeTimes(to: recipient, after: now - max(interval, 3600))
+        if interval > 0, let last = times.first, last > now - interval {
             let wait = last + interval - now
             if wait > 0 { throw EmulatorError.resendTooSoon(seconds: TokenIssuer.seconds(wait.rounded(.up))) }
         }
         guard codes.maxPerRecipientPerHour > 0 else { return }
-        let sent =
-            try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT COUNT(*) FROM codes WHERE recipient = ? AND created_at > ?"),
-                arguments: [recipient, now - 3600]) ?? 0
-        if sent >= codes.maxPerRecipientPerHour {
-            let oldest =
-                try Double.fetchOne(
-                    db.cachedStatement(
-                        sql: "SELECT MIN(created_at) FROM (SELECT created_at FROM codes WHERE recipient = ? "
-                            + "AND created_at > ? ORDER BY created_at DESC LIMIT ?)"),
-                    arguments: [recipient, now - 3600, codes.maxPerRecipientPerHour]) ?? now
+        let lastHour = times.filter { $0 > now - 3600 }
+        if lastHour.count >= codes.maxPerRecipientPerHour {
+            let oldest = lastHour[codes.maxPerRecipientPerHour - 1]
             throw EmulatorError.resendTooSoon(seconds: max(TokenIssuer.seconds((oldest + 3600 - now).rounded(.up)), 1))
         }
     }
@@ -74,10 +61,7 @@ extension RequestTransaction {
     func verifyCode(for record: ContinuationRecord) throws -> CodeVerification {
         guard let submitted = context.text("oob") else { throw EmulatorError.invalidParameter("oob") }
         guard
-            var code = try CodeRecord.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT * FROM codes WHERE continuation_id = ? ORDER BY created_at DESC LIMIT 1"),
-                arguments: [record.id])
+            var code = try store.latestCode(continuation: record.id)
         else { throw EmulatorError.invalidContinuation("No code is waiting for this continuation token.") }
         if let locked = try lockedAnswer(for: record.username) { return .rejected(locked) }
         if code.attempts >= configuration.codes.maxAttempts { return .rejected(.codeAttemptsExhausted) }
@@ -88,16 +72,14 @@ extension RequestTransaction {
         let stored = code.code.hasPrefix("hmac$") ? tokens.codeDigest(submitted, id: code.id) : submitted
         if ConstantTime.equalStrings(stored, code.code) {
             // Conditional, like `consume`: a code is used up at most once.
-            try db.cachedStatement(sql: "UPDATE codes SET used = 1 WHERE id = ? AND used = 0")
-                .execute(arguments: [code.id])
-            guard db.changesCount == 1 else {
+            guard try store.useCode(id: code.id) else {
                 throw EmulatorError.invalidContinuation("No code is waiting for this continuation token.")
             }
             try recordSuccess(for: record.username)
             return .valid
         }
         code.attempts += 1
-        try code.update(db)
+        try store.update(code)
         try recordFailure(for: record.username)
         return .rejected(code.attempts >= configuration.codes.maxAttempts ? .codeAttemptsExhausted : .invalidCode)
     }

@@ -1,4 +1,3 @@
-import GRDB
 import NativeAuthWire
 
 extension RequestTransaction {
@@ -12,7 +11,7 @@ extension RequestTransaction {
             id: id, flow: flow.rawValue, steps: steps.map(\.path), username: username,
             clientID: context.client.clientID, state: state, consumed: false, locked: false, createdAt: now,
             expiresAt: expires)
-        try record.insert(db)
+        try store.insert(record)
         let payload = ContinuationPayload(
             tenant: configuration.tenantID, flow: flow.rawValue, steps: record.steps, username: username, id: id,
             expires: TokenIssuer.seconds(expires.rounded(.up)))
@@ -33,7 +32,7 @@ extension RequestTransaction {
             throw EmulatorError.invalidContinuation("The continuation token belongs to another flow or step.")
         }
         guard Double(payload.expires) > now else { throw EmulatorError.expiredContinuation }
-        guard let record = try ContinuationRecord.withID(payload.id, in: db), record.flow == payload.flow,
+        guard let record = try store.continuation(id: payload.id), record.flow == payload.flow,
             record.username == payload.username, record.steps == payload.steps
         else { throw EmulatorError.invalidContinuation() }
         guard record.clientID == context.client.clientID else {
@@ -48,9 +47,7 @@ extension RequestTransaction {
     /// Marks a continuation used: the step it allowed succeeded. The update is conditional (`consumed = 0`), so
     /// a continuation is consumed at most once even if a caller had not re-read it in this transaction.
     func consume(_ record: ContinuationRecord) throws {
-        try db.cachedStatement(sql: "UPDATE continuations SET consumed = 1 WHERE id = ? AND consumed = 0")
-            .execute(arguments: [record.id])
-        guard db.changesCount == 1 else {
+        guard try store.consumeContinuation(id: record.id) else {
             throw EmulatorError.invalidContinuation("The continuation token was already used.")
         }
     }

@@ -19,7 +19,7 @@ enum Phase: String, Codable, Sendable, Hashable {
 
 /// The server-side state kept with each continuation token (never a password or a code; a pending password
 /// is kept hashed).
-struct FlowProgress: Codable, Sendable, Hashable {
+package struct FlowProgress: Codable, Sendable, Hashable {
     var phase: Phase
     /// Stable across the tokens of one flow; codes are grouped by it.
     var session: String

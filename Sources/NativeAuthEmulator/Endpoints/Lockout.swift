@@ -1,4 +1,3 @@
-import GRDB
 import NativeAuthWire
 
 /// Smart lockout (``LockoutConfiguration``): wrong passwords and codes are counted per account in `lockouts`,
@@ -8,9 +7,7 @@ extension RequestTransaction {
     /// The lockout answer when `username`'s account is locked now; nil when it may try a password or code.
     func lockedAnswer(for username: String) throws -> EmulatorError? {
         guard configuration.lockout.threshold > 0,
-            let lockedUntil = try Double.fetchOne(
-                db.cachedStatement(sql: "SELECT locked_until FROM lockouts WHERE account = ?"),
-                arguments: [Contacts.canonical(username)]),
+            let lockedUntil = try store.lockout(account: Contacts.canonical(username))?.lockedUntil,
             lockedUntil > now
         else { return nil }
         return .accountLocked(seconds: TokenIssuer.seconds((lockedUntil - now).rounded(.up)))
@@ -22,10 +19,9 @@ extension RequestTransaction {
         let lockout = configuration.lockout
         guard lockout.threshold > 0 else { return }
         let account = Contacts.canonical(username)
-        let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT failures, lockouts FROM lockouts WHERE account = ?"), arguments: [account])
-        var failures: Int = (row?["failures"] as Int?) ?? 0
-        var lockouts: Int = (row?["lockouts"] as Int?) ?? 0
+        let row = try store.lockout(account: account)
+        var failures = row?.failures ?? 0
+        var lockouts = row?.lockouts ?? 0
         var lockedUntil = 0.0
         failures += 1
         if failures >= lockout.threshold {
@@ -33,20 +29,14 @@ extension RequestTransaction {
             failures = 0
             lockedUntil = now + Double(lockout.duration(ofLockout: lockouts))
         }
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO lockouts (account, failures, lockouts, locked_until, updated_at) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT(account) DO UPDATE SET failures = excluded.failures, lockouts = excluded.lockouts,
-                locked_until = CASE WHEN excluded.locked_until > 0 THEN excluded.locked_until ELSE locked_until END,
-                updated_at = excluded.updated_at
-                """
-        ).execute(arguments: [account, failures, lockouts, lockedUntil, now])
+        try store.saveLockout(
+            LockoutRecord(
+                account: account, failures: failures, lockouts: lockouts, lockedUntil: lockedUntil, updatedAt: now))
     }
 
     /// A right password or code: the account's count starts again.
     func recordSuccess(for username: String) throws {
         guard configuration.lockout.threshold > 0 else { return }
-        try db.cachedStatement(sql: "DELETE FROM lockouts WHERE account = ?")
-            .execute(arguments: [Contacts.canonical(username)])
+        try store.deleteLockout(account: Contacts.canonical(username))
     }
 }

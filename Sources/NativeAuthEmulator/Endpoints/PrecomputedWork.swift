@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import NativeAuthWire
 
 /// The slow, pure work of a request, done before its write transaction so that the transaction (which every
@@ -125,7 +124,7 @@ struct PrecomputedWork: Sendable {
                 SignUpChecks.acceptsPassword(types: types, signUp: configuration.signUp),
                 prepared.attributes.map({ $0.result?.invalid.isEmpty == true }) ?? true,
                 PasswordRules.problem(with: password, policy: configuration.passwordPolicy) == nil,
-                (try? await store.writer.read({ db in try UserRecord.named(username, in: db) == nil })) == true
+                (try? await store.read({ store in try store.user(named: username) == nil })) == true
             else { break }
             prepared.hashed = await hashed(password, iterations: iterations)
         case .signUpContinue:
@@ -153,11 +152,11 @@ struct PrecomputedWork: Sendable {
         let now = context.now.timeIntervalSince1970
         let clientID = context.client.clientID
         guard Double(payload.expires) > now else { return nil }
-        let found = try? await store.writer.read { db -> (ContinuationRecord, UserRecord?)? in
-            guard let record = try ContinuationRecord.withID(payload.id, in: db), record.flow == payload.flow,
+        let found = try? await store.read { store -> (ContinuationRecord, UserRecord?)? in
+            guard let record = try store.continuation(id: payload.id), record.flow == payload.flow,
                 record.clientID == clientID, !record.consumed, !record.locked, record.expiresAt > now
             else { return nil }
-            return (record, try record.state.userID.flatMap { try UserRecord.withID($0, in: db) })
+            return (record, try record.state.userID.flatMap { try store.user(id: $0) })
         }
         return found ?? nil
     }
@@ -167,10 +166,8 @@ struct PrecomputedWork: Sendable {
     private static func isLocked(_ username: String, context: RequestContext, store: EmulatorStore) async -> Bool {
         guard context.configuration.lockout.threshold > 0 else { return false }
         let now = context.now.timeIntervalSince1970
-        let until = try? await store.writer.read { db in
-            try Double.fetchOne(
-                db, sql: "SELECT locked_until FROM lockouts WHERE account = ?",
-                arguments: [Contacts.canonical(username)])
+        let until = try? await store.read { store in
+            try store.lockout(account: Contacts.canonical(username))?.lockedUntil
         }
         return (until ?? nil).map { $0 > now } ?? false
     }

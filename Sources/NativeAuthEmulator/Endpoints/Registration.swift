@@ -79,7 +79,7 @@ extension RequestTransaction {
         {
             user.methods.append(method)
             user.updatedAt = now
-            try user.update(db)
+            try store.update(user)
         }
         try consume(record)
         state.phase = .registrationCompleted

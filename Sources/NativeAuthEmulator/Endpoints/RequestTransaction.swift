@@ -1,6 +1,5 @@
 import FlowModel
 import Foundation
-import GRDB
 import NativeAuthWire
 
 /// What a request produced inside its transaction. `failure` answers are committed (a wrong code counts);
@@ -25,26 +24,22 @@ struct TokenGrant: Sendable {
 /// (opening the token, hashing passwords) was done before the transaction, in `prepared`.
 struct RequestTransaction {
     let context: RequestContext
-    let db: Database
+    let store: any StoreTransaction
     let tokens: ContinuationTokens
     let prepared: PrecomputedWork
 
     /// `purge` deletes the continuations, codes and refresh tokens that expired more than an hour ago, and
     /// lockouts over for an hour (housekeeping, not every request), so the store does not grow without bound.
-    init(context: RequestContext, db: Database, tokens: ContinuationTokens, prepared: PrecomputedWork, purge: Bool)
-        throws
-    {
+    init(
+        context: RequestContext, store: any StoreTransaction, tokens: ContinuationTokens, prepared: PrecomputedWork,
+        purge: Bool
+    ) throws {
         self.context = context
-        self.db = db
+        self.store = store
         self.tokens = tokens
         self.prepared = prepared
         if purge {
-            let cutoff = context.now.timeIntervalSince1970 - 3600
-            try ContinuationRecord.filter(Column("expires_at") < cutoff).deleteAll(db)
-            try CodeRecord.filter(Column("expires_at") < cutoff).deleteAll(db)
-            try RefreshTokenRecord.filter(Column("expires_at") < cutoff).deleteAll(db)
-            try db.execute(
-                sql: "DELETE FROM lockouts WHERE locked_until < ? AND updated_at < ?", arguments: [cutoff, cutoff])
+            try store.purge(before: context.now.timeIntervalSince1970 - 3600)
         }
     }
 
@@ -78,7 +73,7 @@ struct RequestTransaction {
 
     /// The user a flow is about; `user_not_found` when it was deleted meanwhile.
     func user(_ state: FlowProgress) throws -> UserRecord {
-        guard let id = state.userID, let user = try UserRecord.withID(id, in: db) else {
+        guard let id = state.userID, let user = try store.user(id: id) else {
             throw EmulatorError.userNotFound
         }
         return user

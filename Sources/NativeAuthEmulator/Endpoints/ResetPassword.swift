@@ -9,7 +9,7 @@ extension RequestTransaction {
         guard types.contains("oob") else {
             return .ok(Bodies.redirect("The client does not support the oob challenge type needed for a reset."))
         }
-        guard let user = try UserRecord.named(username, in: db) else { throw EmulatorError.userNotFound }
+        guard let user = try store.user(named: username) else { throw EmulatorError.userNotFound }
         guard user.passwordHash != nil else { throw EmulatorError.userHasNoPassword }
         let state = FlowProgress(
             phase: .resetStarted, session: newID(), userID: user.id, challengeTypes: types.sorted(),
@@ -76,16 +76,15 @@ extension RequestTransaction {
         var state = record.state
         if state.polls < configuration.resetPassword.pollsInProgress {
             record.state.polls += 1
-            try record.update(db)
+            try store.update(record)
             return .ok(Bodies.poll("in_progress"))
         }
         var user = try user(state)
         user.passwordHash = state.passwordHash
         user.updatedAt = now
-        try user.update(db)
+        try store.update(user)
         // A new password ends every session of the old one: all the user's refresh-token families are revoked.
-        try db.cachedStatement(sql: "UPDATE refresh_tokens SET used = 1 WHERE user_id = ?").execute(arguments: [user.id]
-        )
+        try store.revokeRefreshTokens(user: user.id)
         try consume(record)
         state.phase = .resetCompleted
         state.passwordHash = nil

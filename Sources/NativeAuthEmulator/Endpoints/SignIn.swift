@@ -12,7 +12,7 @@ extension RequestTransaction {
     func signInInitiate() throws -> EndpointResult {
         let username = try context.username()
         let types = try context.challengeTypes(required: true) ?? []
-        guard let user = try UserRecord.named(username, in: db) else { throw EmulatorError.userNotFound }
+        guard let user = try store.user(named: username) else { throw EmulatorError.userNotFound }
         if case .redirect(let reason) = signInMethod(for: user, types: types) { return .ok(Bodies.redirect(reason)) }
         let state = FlowProgress(
             phase: .signInInitiated, session: newID(), userID: user.id, challengeTypes: types.sorted(),

@@ -1,4 +1,3 @@
-import GRDB
 import NativeAuthWire
 
 /// `/signup/v1.0/start`, `/challenge`, `/continue` (docs/native-auth.md).
@@ -12,7 +11,7 @@ extension RequestTransaction {
         if password != nil && signUp.method == .emailOTP && !signUp.passwordAllowed {
             throw EmulatorError.unsupportedAuthMethod
         }
-        if try UserRecord.named(username, in: db) != nil { throw EmulatorError.userAlreadyExists }
+        if try store.user(named: username) != nil { throw EmulatorError.userAlreadyExists }
         var passwordHash: String?
         if let password {
             if let problem = PasswordRules.problem(with: password, policy: configuration.passwordPolicy) {
@@ -93,7 +92,7 @@ extension RequestTransaction {
             // (MSAL.js hands the app no state holding the new token), so it stays usable, with what it collected.
             var kept = record
             kept.state = state
-            try kept.update(db)
+            try store.update(kept)
             return outcome
         }
         try consume(record)
@@ -123,15 +122,11 @@ extension RequestTransaction {
     }
 
     private func createUser(username: String, state: FlowProgress) throws -> UserRecord {
-        if try UserRecord.named(username, in: db) != nil { throw EmulatorError.userAlreadyExists }
+        if try store.user(named: username) != nil { throw EmulatorError.userAlreadyExists }
         let user = UserRecord(
             id: newID(), username: username, passwordHash: state.passwordHash, attributes: state.attributes,
             mfa: false, methods: [], createdAt: now, updatedAt: now)
-        do {
-            try user.insert(db)
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            throw EmulatorError.userAlreadyExists
-        }
+        try store.insert(user)
         return user
     }
 

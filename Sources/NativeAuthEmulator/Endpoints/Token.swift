@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import GRDB
 import NativeAuthWire
 
 /// `/oauth2/v2.0/token` with the grants `password`, `oob`, `mfa_oob`, `continuation_token` and `refresh_token`
@@ -85,21 +84,24 @@ extension RequestTransaction {
         guard let presented = context.secret("refresh_token") else {
             throw EmulatorError.invalidParameter("refresh_token")
         }
-        guard var record = try RefreshTokenRecord.fetchOne(db, key: Self.refreshTokenHash(presented)) else {
+        guard let record = try store.refreshToken(hash: Self.refreshTokenHash(presented)) else {
             throw EmulatorError.unknownRefreshToken
         }
         guard record.clientID == context.client.clientID else { throw EmulatorError.refreshTokenRevoked }
         if record.used {
-            try RefreshTokenRecord.filter(Column("family") == record.family).updateAll(db, Column("used").set(to: true))
+            try store.revokeRefreshFamily(record.family)
             return .failure(.refreshTokenRevoked)
         }
         guard record.expiresAt > now else { throw EmulatorError.expiredRefreshToken }
-        guard let user = try UserRecord.fetchOne(db, key: record.userID) else { throw EmulatorError.userNotFound }
+        guard let user = try store.user(id: record.userID) else { throw EmulatorError.userNotFound }
         let granted = record.scope.split(separator: " ").map(String.init)
         // `requested` holds only scopes the client is consented to (see `RequestContext.scopes()`), so a refresh
         // reaches no further than a new sign-in would.
-        record.used = true
-        try record.update(db)
+        // Conditional, like `consume`: a refresh token is redeemed at most once.
+        guard try store.useRefreshToken(hash: record.hash) else {
+            try store.revokeRefreshFamily(record.family)
+            return .failure(.refreshTokenRevoked)
+        }
         let scopes = context.text("scope") == nil ? granted : requested
         return try issueTokens(for: user, scopes: scopes, family: record.family)
     }
@@ -113,7 +115,7 @@ extension RequestTransaction {
                 hash: Self.refreshTokenHash(token), userID: user.id, clientID: context.client.clientID,
                 family: family ?? newID(), scope: scopes.joined(separator: " "), createdAt: now,
                 expiresAt: now + Double(configuration.tokens.refreshTokenLifetime), used: false)
-            try record.insert(db)
+            try store.insert(record)
             refreshToken = token
         }
         return .tokens(

@@ -2,7 +2,7 @@ import FlowModel
 import Foundation
 
 /// Usernames, contacts and their masked labels.
-enum Contacts {
+package enum Contacts {
     /// Whether `text` is an email address the service accepts: the shape of one (``EmailAddress``), and
     /// within its limits: at most 254 characters, a local part of at most 64 that neither starts nor ends with
     /// a dot, domain labels of letters, digits and inner hyphens, at most 63 characters each.
@@ -47,7 +47,7 @@ enum Contacts {
 extension Contacts {
     /// The form usernames are compared and stored under: Unicode NFC, then lowercased with Unicode's full case
     /// mapping, then NFC again, so `éve@…` (precomposed), `ÉVE@…` and `e\u{301}ve@…` (decomposed) are one account.
-    static func canonical(_ username: String) -> String {
+    package static func canonical(_ username: String) -> String {
         username.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
     }
 }

@@ -5,7 +5,7 @@ import NativeAuthWire
 /// A native-auth error answer before it is stamped with the request's trace id, correlation id and time.
 /// Messages never contain a password, a code or a token.
 struct EmulatorError: Error, Sendable {
-    /// 400, or 500 for `server_error`.
+    /// 400, 500 for `server_error`, 503 for `temporarily_unavailable`.
     var status: Int = 400
     var error: String
     /// The AADSTS number: the first of `error_codes` and the prefix of the description.

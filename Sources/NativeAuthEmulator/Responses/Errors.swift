@@ -63,6 +63,14 @@ extension EmulatorError {
             message: "There was an error in the authority's storage. Try again.")
     }
 
+    /// The store cannot be reached now (its database is down or restarting): 503, try again shortly.
+    static var temporarilyUnavailable: EmulatorError {
+        EmulatorError(
+            status: 503, error: "temporarily_unavailable", code: 90033,
+            message: "A transient error has occurred: the authority's storage cannot be reached. Try again.",
+            retryAfter: 1)
+    }
+
     // MARK: Users and credentials
 
     static var userAlreadyExists: EmulatorError {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A user to put in the store before a run, as if they had signed up earlier (scenario set-ups, fixtures).
 public struct UserSeed: Sendable, Hashable {
@@ -41,11 +40,11 @@ extension EmulatorStore {
         let record = UserRecord(
             id: UUID().uuidString.lowercased(), username: seed.username, passwordHash: passwordHash,
             attributes: seed.attributes, mfa: seed.mfa, methods: methods, createdAt: time, updatedAt: time)
-        return try await writer.write { db in
-            if try UserRecord.named(seed.username, in: db) != nil {
+        return try await write { store in
+            if try store.user(named: seed.username) != nil {
                 throw EmulatorStoreError(message: "a user named `\(seed.username)` already exists")
             }
-            try record.insert(db)
+            try store.insert(record)
             return EmulatorUser(record)
         }
     }
@@ -53,15 +52,16 @@ extension EmulatorStore {
     /// Whether `password` is the user's password (constant-time); false when there is no such user or the user
     /// has no password.
     public func passwordMatches(_ password: String, for username: String) async throws -> Bool {
-        let hash = try await writer.read { db in try UserRecord.named(username, in: db)?.passwordHash }
+        let hash = try await read { store in try store.user(named: username)?.passwordHash }
         guard let hash else { return false }
         return PasswordHasher.verify(password, against: hash)
     }
 }
 
 extension EmulatorStore {
-    /// SQLite's `PRAGMA integrity_check`: `["ok"]` for a sound database, else the problems it found.
+    /// The database's integrity check (SQLite's `PRAGMA integrity_check`, PostgreSQL's `amcheck`): `["ok"]` for
+    /// a sound database, else the problems it found.
     public func integrityCheck() async throws -> [String] {
-        try await writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        try await backend.integrityCheck()
     }
 }

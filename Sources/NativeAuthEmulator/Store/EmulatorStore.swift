@@ -1,28 +1,27 @@
 import Foundation
-import GRDB
 import NativeAuthWire
 
-/// The emulator's SQLite storage: users, sent codes (the outbox), continuation tokens, refresh tokens and keys.
-/// A file store (`<directory>/authority.sqlite`, mode 0600, WAL) keeps users between runs; an in-memory store
-/// lasts as long as the value.
+/// The emulator's storage: users, sent codes (the outbox), continuation tokens, refresh tokens and keys. A file
+/// store (`<directory>/authority.sqlite`, mode 0600, WAL) keeps users between runs; an in-memory store lasts as
+/// long as the value; a PostgreSQL store (the `FlowrunPostgres` module) is shared by several servers.
 public final class EmulatorStore: Sendable {
-    /// The database file, or nil in memory.
+    /// The SQLite database file, or nil in memory or in PostgreSQL.
     public let path: String?
-    let writer: any DatabaseWriter
+    let backend: any StoreBackend
     /// The continuation-token HMAC key once read (it never changes after it is created).
     private let continuationSecretCache = Locked<Data?>(nil)
     /// When expired continuations were last deleted (seconds since 1970, the emulator's clock).
     private let lastPurge = Locked<Double?>(nil)
 
-    private init(writer: any DatabaseWriter, path: String?) throws {
-        self.writer = writer
+    /// A store over `backend`, whose schema is already migrated.
+    package init(backend: any StoreBackend, path: String? = nil) {
+        self.backend = backend
         self.path = path
-        try Schema.migrator.migrate(writer)
     }
 
     /// A fresh store in memory.
     public static func inMemory() throws -> EmulatorStore {
-        try EmulatorStore(writer: DatabaseQueue(configuration: configuration), path: nil)
+        EmulatorStore(backend: try SQLiteBackend.inMemory())
     }
 
     /// Opens (creating when needed) `<directory>/authority.sqlite`; the directory is created with mode 0700 and
@@ -43,52 +42,35 @@ public final class EmulatorStore: Sendable {
             }
         }
         try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
-        try self.init(writer: DatabasePool(path: path, configuration: EmulatorStore.configuration), path: path)
+        self.init(backend: try SQLiteBackend.file(path), path: path)
     }
 
-    private static var configuration: Configuration {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        configuration.label = "flowrun.authority"
-        configuration.prepareDatabase { db in
-            // The file store runs in WAL mode (DatabasePool): with synchronous=NORMAL a commit appends to the WAL
-            // without an fsync (the WAL is synced at checkpoints). The database cannot be corrupted by a crash;
-            // a power cut may lose the last commits, which an emulator can afford. In memory this is a no-op.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        return configuration
+    /// A transaction that may write.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await backend.write(body)
     }
 
-    /// Throws when the database cannot be read or its schema is not the one this build migrates to: what a
-    /// readiness check asks. A file store is opened afresh, read-only, so that a file that was removed, replaced
-    /// or damaged under the running server is noticed (open connections would go on reading their cache).
+    /// A transaction that only reads.
+    func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await backend.read(body)
+    }
+
+    /// Throws when the database cannot be reached or its schema is not the one this build migrates to: what a
+    /// readiness check asks.
     public func checkReady() async throws {
-        let applied: [String]
-        if let path {
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.busyMode = .timeout(2)
-            let fresh = try DatabaseQueue(path: path, configuration: configuration)
-            applied = try await fresh.read { db in try Array(Schema.migrator.appliedIdentifiers(db)) }
-        } else {
-            applied = try await writer.read { db in try Array(Schema.migrator.appliedIdentifiers(db)) }
-        }
-        let expected = Set(Schema.migrator.migrations)
-        guard expected.isSubset(of: Set(applied)) else {
-            throw EmulatorStoreError(message: "the database's schema is not migrated")
-        }
+        try await backend.checkReady()
     }
 
     /// Binds the store to the tenant `tenantID` on first use; throws when it was created for another tenant, so
     /// two tenants never share users, keys or tokens.
-    public func bind(toTenant tenantID: String, now: Date = Date()) throws {
-        try writer.write { db in try Keys.bindTenant(db, tenantID: tenantID, now: now.timeIntervalSince1970) }
+    public func bind(toTenant tenantID: String, now: Date = Date()) async throws {
+        try await write { store in try Keys.bindTenant(store, tenantID: tenantID, now: now.timeIntervalSince1970) }
     }
 
     /// The 32-byte HMAC key of continuation tokens, read (or created) once, then kept.
     func continuationSecret(now: Double) async throws -> Data {
         if let secret = continuationSecretCache.value { return secret }
-        let secret = try await writer.write { db in try Keys.continuationSecret(db, now: now) }
+        let secret = try await write { store in try Keys.continuationSecret(store, now: now) }
         return continuationSecretCache.withLock { cached in
             if let cached { return cached }
             cached = secret
@@ -109,23 +91,21 @@ public final class EmulatorStore: Sendable {
 
     /// The user with this username (case-insensitive), or nil.
     public func user(named username: String) async throws -> EmulatorUser? {
-        try await writer.read { db in try UserRecord.named(username, in: db).map(EmulatorUser.init) }
+        try await read { store in try store.user(named: username).map(EmulatorUser.init) }
     }
 
     /// Every user, oldest first.
     public func users() async throws -> [EmulatorUser] {
-        try await writer.read { db in
-            try UserRecord.order(Column("created_at"), Column("username")).fetchAll(db).map(EmulatorUser.init)
-        }
+        try await read { store in try store.users().map(EmulatorUser.init) }
     }
 
     /// Sets whether a user needs a second factor; false when there is no such user.
     @discardableResult
     public func setMFA(_ enabled: Bool, for username: String) async throws -> Bool {
-        try await writer.write { db in
-            guard var user = try UserRecord.named(username, in: db) else { return false }
+        try await write { store in
+            guard var user = try store.user(named: username) else { return false }
             user.mfa = enabled
-            try user.update(db)
+            try store.update(user)
             return true
         }
     }
@@ -133,10 +113,9 @@ public final class EmulatorStore: Sendable {
     /// Deletes a user and their refresh tokens; false when there is no such user.
     @discardableResult
     public func deleteUser(named username: String) async throws -> Bool {
-        try await writer.write { db in
-            guard let user = try UserRecord.named(username, in: db) else { return false }
-            try RefreshTokenRecord.filter(Column("user_id") == user.id).deleteAll(db)
-            return try user.delete(db)
+        try await write { store in
+            guard let user = try store.user(named: username) else { return false }
+            return try store.deleteUser(id: user.id)
         }
     }
 }

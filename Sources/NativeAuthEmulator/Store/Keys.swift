@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import GRDB
 
 /// The secrets kept in `keys`, created on first use.
 enum Keys {
@@ -9,8 +8,8 @@ enum Keys {
     private static let tenantName = "tenant"
 
     /// Records `tenantID` as the store's tenant on first use; throws when the store belongs to another tenant.
-    static func bindTenant(_ db: Database, tenantID: String, now: Double) throws {
-        if let bound = try KeyRecord.fetchOne(db, key: tenantName)?.pem {
+    static func bindTenant(_ store: any StoreTransaction, tenantID: String, now: Double) throws {
+        if let bound = try store.key(named: tenantName)?.pem {
             guard bound.lowercased() == tenantID.lowercased() else {
                 throw EmulatorStoreError(
                     message: "this state folder holds the authority of tenant \(bound), not of tenant \(tenantID) "
@@ -18,28 +17,28 @@ enum Keys {
             }
             return
         }
-        try KeyRecord(name: tenantName, secret: nil, pem: tenantID, createdAt: now).save(db)
+        try store.save(KeyRecord(name: tenantName, secret: nil, pem: tenantID, createdAt: now))
     }
 
     /// The 32-byte HMAC key of continuation tokens.
-    static func continuationSecret(_ db: Database, now: Double) throws -> Data {
-        if let secret = try KeyRecord.fetchOne(db, key: continuationName)?.secret, secret.count == 32 {
+    static func continuationSecret(_ store: any StoreTransaction, now: Double) throws -> Data {
+        if let secret = try store.key(named: continuationName)?.secret, secret.count == 32 {
             return secret
         }
         let secret = Data(CodeGenerator.bytes(32))
-        try KeyRecord(name: continuationName, secret: secret, pem: nil, createdAt: now).save(db)
+        try store.save(KeyRecord(name: continuationName, secret: secret, pem: nil, createdAt: now))
         return secret
     }
 
     /// The ES256 signing key as PEM.
-    static func signingKeyPEM(_ db: Database, now: Double) throws -> String {
-        if let pem = try KeyRecord.fetchOne(db, key: signingName)?.pem,
+    static func signingKeyPEM(_ store: any StoreTransaction, now: Double) throws -> String {
+        if let pem = try store.key(named: signingName)?.pem,
             (try? P256.Signing.PrivateKey(pemRepresentation: pem)) != nil
         {
             return pem
         }
         let pem = P256.Signing.PrivateKey().pemRepresentation
-        try KeyRecord(name: signingName, secret: nil, pem: pem, createdAt: now).save(db)
+        try store.save(KeyRecord(name: signingName, secret: nil, pem: pem, createdAt: now))
         return pem
     }
 }

@@ -1,244 +1,186 @@
 import Foundation
-import GRDB
 
 /// A registered strong-auth method (JIT registration): a channel and the contact codes go to.
-struct StrongAuthMethod: Codable, Sendable, Hashable {
-    var id: String
+package struct StrongAuthMethod: Codable, Sendable, Hashable {
+    package var id: String
     /// `email` or `sms`.
-    var channel: String
-    var target: String
+    package var channel: String
+    package var target: String
+
+    package init(id: String, channel: String, target: String) {
+        self.id = id
+        self.channel = channel
+        self.target = target
+    }
 }
 
 /// A row of `users`. Times are seconds since 1970.
-struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
-    static let databaseTableName = "users"
+package struct UserRecord: Sendable {
+    package var id: String
+    package var username: String
+    package var passwordHash: String?
+    package var attributes: [String: String]
+    package var mfa: Bool
+    package var methods: [StrongAuthMethod]
+    package var createdAt: Double
+    package var updatedAt: Double
 
-    var id: String
-    var username: String
-    var passwordHash: String?
-    var attributes: [String: String]
-    var mfa: Bool
-    var methods: [StrongAuthMethod]
-    var createdAt: Double
-    var updatedAt: Double
-
-    enum CodingKeys: String, CodingKey {
-        case id, username, attributes, mfa, methods
-        case passwordHash = "password_hash"
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
+    package init(
+        id: String, username: String, passwordHash: String?, attributes: [String: String], mfa: Bool,
+        methods: [StrongAuthMethod], createdAt: Double, updatedAt: Double
+    ) {
+        self.id = id
+        self.username = username
+        self.passwordHash = passwordHash
+        self.attributes = attributes
+        self.mfa = mfa
+        self.methods = methods
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
     }
 
-    /// Written column by column, the JSON columns as GRDB's default writes them (sorted keys).
-    func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = id
-        container["username"] = username
-        container["username_key"] = Contacts.canonical(username)
-        container["password_hash"] = passwordHash
-        container["attributes"] = try RecordJSON.encode(attributes)
-        container["mfa"] = mfa
-        container["methods"] = try RecordJSON.encode(methods)
-        container["created_at"] = createdAt
-        container["updated_at"] = updatedAt
-    }
-
-    /// The user named `username`, compared in canonical form (``Contacts/canonical(_:)``: Unicode NFC and case).
-    static func named(_ username: String, in db: Database) throws -> UserRecord? {
-        try UserRecord.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM users WHERE username_key = ? LIMIT 1"),
-            arguments: [Contacts.canonical(username)])
-    }
-
-    /// The user with this id.
-    static func withID(_ id: String, in db: Database) throws -> UserRecord? {
-        try UserRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM users WHERE id = ?"), arguments: [id])
-    }
-}
-
-// Declared outside the struct so that the memberwise initializer stays synthesized.
-extension UserRecord {
-    /// Read column by column (what the `Codable` default does, without its containers); the JSON columns are
-    /// decoded as GRDB's default decodes them.
-    init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        username = try row.decode(forColumn: "username")
-        passwordHash = try row.decode(forColumn: "password_hash")
-        attributes = try RecordJSON.decode([String: String].self, row, "attributes")
-        mfa = try row.decode(forColumn: "mfa")
-        methods = try RecordJSON.decode([StrongAuthMethod].self, row, "methods")
-        createdAt = try row.decode(forColumn: "created_at")
-        updatedAt = try row.decode(forColumn: "updated_at")
-    }
+    /// The `username_key` column: the username in canonical form (Unicode NFC and case), unique.
+    package var usernameKey: String { Contacts.canonical(username) }
 }
 
 /// A row of `codes`: a one-time passcode the emulator "sent" (the outbox).
-struct CodeRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
-    static let databaseTableName = "codes"
-
-    var id: String
+package struct CodeRecord: Sendable {
+    package var id: String
     /// The flow session the code belongs to (stable across its continuation tokens).
-    var sessionID: String
+    package var sessionID: String
     /// The continuation token id answered with the challenge that sent the code.
-    var continuationID: String
+    package var continuationID: String
     /// The account the code is for.
-    var username: String
+    package var username: String
     /// Where the code went (the username, or a registration / MFA contact).
-    var recipient: String
-    var purpose: String
-    var code: String
-    var createdAt: Double
-    var expiresAt: Double
-    var attempts: Int
-    var used: Bool
+    package var recipient: String
+    package var purpose: String
+    package var code: String
+    package var createdAt: Double
+    package var expiresAt: Double
+    package var attempts: Int
+    package var used: Bool
 
-    func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = id
-        container["session_id"] = sessionID
-        container["continuation_id"] = continuationID
-        container["username"] = username
-        container["recipient"] = recipient
-        container["purpose"] = purpose
-        container["code"] = code
-        container["created_at"] = createdAt
-        container["expires_at"] = expiresAt
-        container["attempts"] = attempts
-        container["used"] = used
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, username, recipient, purpose, code, attempts, used
-        case sessionID = "session_id"
-        case continuationID = "continuation_id"
-        case createdAt = "created_at"
-        case expiresAt = "expires_at"
-    }
-}
-
-// Declared outside the struct so that the memberwise initializer stays synthesized.
-extension CodeRecord {
-    init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        sessionID = try row.decode(forColumn: "session_id")
-        continuationID = try row.decode(forColumn: "continuation_id")
-        username = try row.decode(forColumn: "username")
-        recipient = try row.decode(forColumn: "recipient")
-        purpose = try row.decode(forColumn: "purpose")
-        code = try row.decode(forColumn: "code")
-        createdAt = try row.decode(forColumn: "created_at")
-        expiresAt = try row.decode(forColumn: "expires_at")
-        attempts = try row.decode(forColumn: "attempts")
-        used = try row.decode(forColumn: "used")
+    package init(
+        id: String, sessionID: String, continuationID: String, username: String, recipient: String,
+        purpose: String, code: String, createdAt: Double, expiresAt: Double, attempts: Int, used: Bool
+    ) {
+        self.id = id
+        self.sessionID = sessionID
+        self.continuationID = continuationID
+        self.username = username
+        self.recipient = recipient
+        self.purpose = purpose
+        self.code = code
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.attempts = attempts
+        self.used = used
     }
 }
 
 /// A row of `continuations`: one issued continuation token and the flow state it carries.
-struct ContinuationRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
-    static let databaseTableName = "continuations"
-
-    var id: String
-    var flow: String
+package struct ContinuationRecord: Sendable {
+    package var id: String
+    package var flow: String
     /// The endpoints (paths) the token may be presented to.
-    var steps: [String]
-    var username: String
-    var clientID: String
-    var state: FlowProgress
-    var consumed: Bool
+    package var steps: [String]
+    package var username: String
+    package var clientID: String
+    package var state: FlowProgress
+    package var consumed: Bool
     /// Dead after too many wrong codes.
-    var locked: Bool
-    var createdAt: Double
-    var expiresAt: Double
+    package var locked: Bool
+    package var createdAt: Double
+    package var expiresAt: Double
 
-    func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = id
-        container["flow"] = flow
-        container["steps"] = try RecordJSON.encode(steps)
-        container["username"] = username
-        container["client_id"] = clientID
-        container["state"] = try RecordJSON.encode(state)
-        container["consumed"] = consumed
-        container["locked"] = locked
-        container["created_at"] = createdAt
-        container["expires_at"] = expiresAt
-    }
-
-    /// The continuation with this id.
-    static func withID(_ id: String, in db: Database) throws -> ContinuationRecord? {
-        try ContinuationRecord.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM continuations WHERE id = ?"), arguments: [id])
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, flow, steps, username, state, consumed, locked
-        case clientID = "client_id"
-        case createdAt = "created_at"
-        case expiresAt = "expires_at"
-    }
-}
-
-// Declared outside the struct so that the memberwise initializer stays synthesized.
-extension ContinuationRecord {
-    init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        flow = try row.decode(forColumn: "flow")
-        steps = try RecordJSON.decode([String].self, row, "steps")
-        username = try row.decode(forColumn: "username")
-        clientID = try row.decode(forColumn: "client_id")
-        state = try RecordJSON.decode(FlowProgress.self, row, "state")
-        consumed = try row.decode(forColumn: "consumed")
-        locked = try row.decode(forColumn: "locked")
-        createdAt = try row.decode(forColumn: "created_at")
-        expiresAt = try row.decode(forColumn: "expires_at")
+    package init(
+        id: String, flow: String, steps: [String], username: String, clientID: String, state: FlowProgress,
+        consumed: Bool, locked: Bool, createdAt: Double, expiresAt: Double
+    ) {
+        self.id = id
+        self.flow = flow
+        self.steps = steps
+        self.username = username
+        self.clientID = clientID
+        self.state = state
+        self.consumed = consumed
+        self.locked = locked
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
     }
 }
 
 /// A row of `refresh_tokens`: the SHA-256 of a refresh token, its family (for reuse detection) and its owner.
-struct RefreshTokenRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
-    static let databaseTableName = "refresh_tokens"
+package struct RefreshTokenRecord: Sendable {
+    package var hash: String
+    package var userID: String
+    package var clientID: String
+    package var family: String
+    package var scope: String
+    package var createdAt: Double
+    package var expiresAt: Double
+    package var used: Bool
 
-    var hash: String
-    var userID: String
-    var clientID: String
-    var family: String
-    var scope: String
-    var createdAt: Double
-    var expiresAt: Double
-    var used: Bool
-
-    enum CodingKeys: String, CodingKey {
-        case hash, family, scope, used
-        case userID = "user_id"
-        case clientID = "client_id"
-        case createdAt = "created_at"
-        case expiresAt = "expires_at"
+    package init(
+        hash: String, userID: String, clientID: String, family: String, scope: String, createdAt: Double,
+        expiresAt: Double, used: Bool
+    ) {
+        self.hash = hash
+        self.userID = userID
+        self.clientID = clientID
+        self.family = family
+        self.scope = scope
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.used = used
     }
 }
 
-/// A row of `keys`: the continuation-token HMAC secret and the ES256 signing key (PEM).
-struct KeyRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
-    static let databaseTableName = "keys"
+/// A row of `lockouts`: an account's wrong passwords and codes in a row, and its lockouts.
+package struct LockoutRecord: Sendable {
+    /// The account's canonical username.
+    package var account: String
+    package var failures: Int
+    package var lockouts: Int
+    /// Until when the account is locked (0: not locked by this write).
+    package var lockedUntil: Double
+    package var updatedAt: Double
 
-    var name: String
-    var secret: Data?
-    var pem: String?
-    var createdAt: Double
-
-    enum CodingKeys: String, CodingKey {
-        case name, secret, pem
-        case createdAt = "created_at"
+    package init(account: String, failures: Int, lockouts: Int, lockedUntil: Double, updatedAt: Double) {
+        self.account = account
+        self.failures = failures
+        self.lockouts = lockouts
+        self.lockedUntil = lockedUntil
+        self.updatedAt = updatedAt
     }
 }
 
-/// The JSON columns (`attributes`, `methods`, `steps`, `state`) as GRDB's `Codable` records store them: text
-/// written by a `JSONEncoder` with sorted keys.
-enum RecordJSON {
-    static func encode(_ value: some Encodable) throws -> String {
+/// A row of `keys`: the continuation-token HMAC secret, the ES256 signing key (PEM) and the store's tenant.
+package struct KeyRecord: Sendable {
+    package var name: String
+    package var secret: Data?
+    package var pem: String?
+    package var createdAt: Double
+
+    package init(name: String, secret: Data?, pem: String?, createdAt: Double) {
+        self.name = name
+        self.secret = secret
+        self.pem = pem
+        self.createdAt = createdAt
+    }
+}
+
+/// The JSON columns (`attributes`, `methods`, `steps`, `state`): text written by a `JSONEncoder` with sorted
+/// keys, in both stores.
+package enum RecordJSON {
+    package static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ row: Row, _ column: String) throws -> T {
-        let text: String = try row.decode(forColumn: column)
-        return try JSONDecoder().decode(type, from: Data(text.utf8))
+    package static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(text.utf8))
     }
 }

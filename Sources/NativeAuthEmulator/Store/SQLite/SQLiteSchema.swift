@@ -1,7 +1,7 @@
 import GRDB
 
-/// The store's tables, created and upgraded by a `DatabaseMigrator`.
-enum Schema {
+/// The SQLite store's tables, created and upgraded by a `DatabaseMigrator`.
+enum SQLiteSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+
+/// The store in SQLite: a file (WAL, through a GRDB `DatabasePool`) or memory (a `DatabaseQueue`). Writes are
+/// serialized by SQLite, so each transaction sees no concurrent change.
+struct SQLiteBackend: StoreBackend {
+    /// The database file, or nil in memory.
+    let path: String?
+    let writer: any DatabaseWriter
+
+    /// A fresh store in memory.
+    static func inMemory() throws -> SQLiteBackend {
+        try SQLiteBackend(writer: DatabaseQueue(configuration: configuration), path: nil)
+    }
+
+    /// The file at `path`, which exists with the right mode.
+    static func file(_ path: String) throws -> SQLiteBackend {
+        try SQLiteBackend(writer: DatabasePool(path: path, configuration: configuration), path: path)
+    }
+
+    private init(writer: any DatabaseWriter, path: String?) throws {
+        self.writer = writer
+        self.path = path
+        try SQLiteSchema.migrator.migrate(writer)
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.label = "flowrun.authority"
+        configuration.prepareDatabase { db in
+            // The file store runs in WAL mode (DatabasePool): with synchronous=NORMAL a commit appends to the WAL
+            // without an fsync (the WAL is synced at checkpoints). The database cannot be corrupted by a crash;
+            // a power cut may lose the last commits, which an emulator can afford. In memory this is a no-op.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return configuration
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await writer.write { db in try body(SQLiteTransaction(db: db)) }
+    }
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await writer.read { db in try body(SQLiteTransaction(db: db)) }
+    }
+
+    /// A file store is opened afresh, read-only, so that a file that was removed, replaced or damaged under the
+    /// running server is noticed (open connections would go on reading their cache).
+    func checkReady() async throws {
+        let applied: [String]
+        if let path {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(2)
+            let fresh = try DatabaseQueue(path: path, configuration: configuration)
+            applied = try await fresh.read { db in try Array(SQLiteSchema.migrator.appliedIdentifiers(db)) }
+        } else {
+            applied = try await writer.read { db in try Array(SQLiteSchema.migrator.appliedIdentifiers(db)) }
+        }
+        guard Set(SQLiteSchema.migrator.migrations).isSubset(of: Set(applied)) else {
+            throw EmulatorStoreError(message: "the database's schema is not migrated")
+        }
+    }
+
+    /// SQLite's `PRAGMA integrity_check`.
+    func integrityCheck() async throws -> [String] {
+        try await writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+}

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "NativeAuthServer", targets: ["NativeAuthServer"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
         .library(name: "FlowServer", targets: ["FlowServer"]),
+        .library(name: "FlowrunPostgres", targets: ["FlowrunPostgres"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
         .executable(name: "flowrun-bench", targets: ["flowrun-bench"]),
     ],
@@ -42,6 +43,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "FlowModel"),
@@ -96,6 +98,16 @@ let package = Package(
             ]
         ),
         .target(
+            name: "FlowrunPostgres",
+            dependencies: [
+                "FlowServer", "NativeAuthEmulator", "NativeAuthWire",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "FlowTesting",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
@@ -107,7 +119,7 @@ let package = Package(
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
                 "NativeAuth", "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthURLSession", "NativeAuthServer",
-                "FlowTesting", "FlowServer",
+                "FlowTesting", "FlowServer", "FlowrunPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -180,6 +192,13 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .testTarget(
+            name: "FlowrunPostgresTests",
+            dependencies: [
+                "EmulatorTestSupport", "FlowrunPostgres", "NativeAuthEmulator", "NativeAuthWire", "FlowModel",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

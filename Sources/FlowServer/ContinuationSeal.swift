@@ -13,7 +13,7 @@ public struct ContinuationSeal: Sendable {
     private let key: SymmetricKey
 
     /// A seal under a key that lives as long as the value (for a store in memory).
-    init() {
+    package init() {
         key = SymmetricKey(size: .bits256)
     }
 

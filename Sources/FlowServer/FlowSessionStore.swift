@@ -1,13 +1,13 @@
 import Foundation
 import GRDB
 
-/// Flow sessions in SQLite (`<state folder>/flow-sessions.sqlite`, mode 0600, WAL), so a restarted server
-/// continues each one and every instance that shares the file sees the same sessions. A change is a
+/// Flow sessions in SQLite (`<state folder>/flow-sessions.sqlite`, mode 0600, WAL) or in a PostgreSQL database
+/// shared by several servers, so a restarted server (or another one) continues each one. A change is a
 /// conditional update on the session's version: of two answers racing for one ask, one wins and the other is
 /// told so. The authority's continuation in each session is sealed (``ContinuationSeal``) under the state
 /// folder's `session.key`, so a copy of the database alone cannot finish a step.
 public final class FlowSessionStore: Sendable {
-    private let writer: any DatabaseWriter
+    private let storage: any FlowSessionStorage
     private let seal: ContinuationSeal
 
     /// The store in `directory` (created when missing, mode 0700; the file mode 0600).
@@ -24,75 +24,47 @@ public final class FlowSessionStore: Sendable {
         try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        try self.init(
-            writer: DatabasePool(path: path, configuration: configuration),
-            seal: ContinuationSeal(keyFile: (directory as NSString).appendingPathComponent("session.key")))
+        self.init(
+            storage: try SQLiteFlowSessionStorage(writer: DatabasePool(path: path, configuration: configuration)),
+            seal: try ContinuationSeal(keyFile: (directory as NSString).appendingPathComponent("session.key")))
     }
 
     /// A store in memory, for tests and one-off runs.
     public static func inMemory() throws -> FlowSessionStore {
-        try FlowSessionStore(writer: DatabaseQueue(), seal: ContinuationSeal())
+        FlowSessionStore(storage: try SQLiteFlowSessionStorage(writer: DatabaseQueue()), seal: ContinuationSeal())
     }
 
-    private init(writer: any DatabaseWriter, seal: ContinuationSeal) throws {
-        self.writer = writer
+    /// Sessions kept in `storage`, their continuations sealed with `seal`.
+    package init(storage: any FlowSessionStorage, seal: ContinuationSeal) {
+        self.storage = storage
         self.seal = seal
-        try Self.migrator.migrate(writer)
-    }
-
-    private static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("flow sessions") { db in
-            try db.create(table: "flow_session") { table in
-                table.primaryKey("id", .text)
-                table.column("state", .text).notNull()
-                table.column("record", .blob).notNull()
-                table.column("version", .integer).notNull()
-                table.column("updated_at", .double).notNull().indexed()
-            }
-        }
-        return migrator
     }
 
     /// How many sessions not idle since `expiredBefore` wait on an ask.
     func waiting(expiredBefore: Date) async throws -> Int {
-        try await writer.read { db in
-            try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM flow_session WHERE state = 'asking' AND updated_at >= ?",
-                arguments: [expiredBefore.timeIntervalSince1970]) ?? 0
-        }
+        try await storage.waiting(since: expiredBefore.timeIntervalSince1970)
     }
 
     /// Adds a new session, after removing those idle since `expiredBefore`; throws
     /// ``FlowSessionStoreError/full`` when `limit` sessions are already waiting on an ask.
     func insert(_ record: SessionRecord, now: Date, expiredBefore: Date, limit: Int) async throws {
-        let data = try encoded(record)
-        try await writer.write { db in
-            try db.execute(
-                sql: "DELETE FROM flow_session WHERE updated_at < ?", arguments: [expiredBefore.timeIntervalSince1970])
-            let live = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM flow_session WHERE state = 'asking'") ?? 0
-            guard live < limit else { throw FlowSessionStoreError.full(limit) }
-            try db.execute(
-                sql: "INSERT INTO flow_session (id, state, record, version, updated_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [record.id, record.state.rawValue, data, record.version, now.timeIntervalSince1970])
-        }
+        try await storage.insert(
+            row(record, now: now), expiredBefore: expiredBefore.timeIntervalSince1970, limit: limit)
     }
 
     /// The session, or nil when there is none or it has been idle since `expiredBefore`.
     func fetch(_ id: String, expiredBefore: Date) async throws -> SessionRecord? {
-        let data = try await writer.read { db in
-            try Data.fetchOne(
-                db, sql: "SELECT record FROM flow_session WHERE id = ? AND updated_at >= ?",
-                arguments: [id, expiredBefore.timeIntervalSince1970])
-        }
+        let data = try await storage.record(id: id, since: expiredBefore.timeIntervalSince1970)
         return try data.map { try opened(JSONDecoder().decode(SessionRecord.self, from: $0)) }
     }
 
-    /// The record as stored: its session's continuation sealed.
-    private func encoded(_ record: SessionRecord) throws -> Data {
+    /// The row stored for `record`: its session's continuation sealed.
+    private func row(_ record: SessionRecord, now: Date) throws -> FlowSessionRow {
         var sealed = record
         sealed.session = try record.session.map(seal.seal)
-        return try JSONEncoder().encode(sealed)
+        return FlowSessionRow(
+            id: record.id, state: record.state.rawValue, record: try JSONEncoder().encode(sealed),
+            version: record.version, updatedAt: now.timeIntervalSince1970)
     }
 
     /// A stored record with its session's continuation opened; a session sealed under another key (the state
@@ -113,29 +85,13 @@ public final class FlowSessionStore: Sendable {
 
     /// Replaces the session if it is still at `record.version - 1`; false when another change came first.
     func replace(_ record: SessionRecord, now: Date) async throws -> Bool {
-        let data = try encoded(record)
-        return try await writer.write { db in
-            try db.execute(
-                sql: """
-                    UPDATE flow_session SET state = ?, record = ?, version = ?, updated_at = ?
-                    WHERE id = ? AND version = ?
-                    """,
-                arguments: [
-                    record.state.rawValue, data, record.version, now.timeIntervalSince1970, record.id,
-                    record.version - 1,
-                ])
-            return db.changesCount == 1
-        }
+        try await storage.replace(row(record, now: now))
     }
 
     /// Removes every session idle since `expiredBefore`; the number removed.
     @discardableResult
     public func purge(expiredBefore: Date) async throws -> Int {
-        try await writer.write { db in
-            try db.execute(
-                sql: "DELETE FROM flow_session WHERE updated_at < ?", arguments: [expiredBefore.timeIntervalSince1970])
-            return db.changesCount
-        }
+        try await storage.purge(expiredBefore: expiredBefore.timeIntervalSince1970)
     }
 }
 
@@ -149,7 +105,7 @@ public struct FlowSessionStoreError: Error, Sendable, CustomStringConvertible {
         self.description = description
     }
 
-    static func full(_ limit: Int) -> FlowSessionStoreError {
+    package static func full(_ limit: Int) -> FlowSessionStoreError {
         var error = FlowSessionStoreError("\(limit) sessions are already open; try again later")
         error.isFull = true
         return error

@@ -12,6 +12,7 @@ import Foundation
 /// challengeTypes: oob password redirect       # or a list
 /// capabilities: [mfa_required]
 /// stateDir: .flowrun
+/// database: postgres://flowrun@db.internal/flowrun  # flowrun serve: instead of SQLite in stateDir
 /// root: .                                     # sub-flows may be anywhere under this folder
 /// catalogs: [catalogs/magic-link.json]        # action catalogs of other authorities
 /// ```
@@ -20,7 +21,7 @@ struct ProjectFile: Equatable {
     static let name = "flowrun.yaml"
     /// The keys the file may hold.
     static let keys = [
-        "authority", "tenant", "clientId", "challengeTypes", "capabilities", "stateDir", "root", "catalogs",
+        "authority", "tenant", "clientId", "challengeTypes", "capabilities", "stateDir", "database", "root", "catalogs",
     ]
 
     var authority: String?
@@ -29,6 +30,8 @@ struct ProjectFile: Equatable {
     var challengeTypes: [String]?
     var capabilities: [String]?
     var stateDir: String?
+    /// Where `flowrun serve` keeps its state: `sqlite:DIR` or a `postgres://` URL.
+    var database: String?
     /// The folder every flow and sub-flow must lie in (so `signup/` may use `../shared/`), relative to the
     /// working folder; without it each flow's own folder is the root of its sub-flows.
     var root: String?
@@ -69,6 +72,7 @@ struct ProjectFile: Equatable {
             case "challengeTypes": file.challengeTypes = try words(value, entry.key)
             case "capabilities": file.capabilities = try words(value, entry.key)
             case "stateDir": file.stateDir = try textValue(value, entry.key)
+            case "database": file.database = try textValue(value, entry.key)
             case "root": file.root = try textValue(value, entry.key)
             case "catalogs": file.catalogs = try words(value, entry.key)
             default:

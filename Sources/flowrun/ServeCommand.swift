@@ -17,8 +17,11 @@ struct Serve: AsyncParsableCommand {
             tenant, client ids, challenge types) goes to standard error, followed by the access logs. \
             SIGINT or SIGTERM stops the server gracefully.
 
-            Exit codes: 0 stopped by SIGINT or SIGTERM, 1 the address cannot be bound, 2 a bad option or \
-            configuration.
+            With --database postgres://…, several servers share one state: run as many as you like behind a load \
+            balancer; each applies the schema migrations it needs at start.
+
+            Exit codes: 0 stopped by SIGINT or SIGTERM, 1 the address cannot be bound or the database cannot be \
+            reached at start, 2 a bad option or configuration.
             """)
 
     @Option(help: "The address to listen on.")
@@ -28,6 +31,8 @@ struct Serve: AsyncParsableCommand {
     var port = 0
 
     @OptionGroup var stateOption: StateOption
+
+    @OptionGroup var databaseOption: DatabaseOption
 
     @Option(
         help: ArgumentHelp(
@@ -118,17 +123,24 @@ struct Serve: AsyncParsableCommand {
         let metrics = ServerMetrics()
         let flowRunner: (FlowAPI, FlowPages)?
         let tls: ServerTLS?
+        let stores: ServeStores
+        let logger = NativeAuthHTTPServer.standardErrorLogger(level: Self.logLevel(), json: logFormat == .json)
         do {
             tls = try tlsCert.map { try ServerTLS.load(certificate: $0, key: tlsKey ?? "") }
             let configuration = try EmbeddedAuthority.configuration(option: config)
-            let state = StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load())
-            try state.prepare()
-            let store = try EmulatorStore(directory: state.path)
-            try await store.bind(toTenant: configuration.tenantID)
+            stores = try await ServeStores.open(
+                option: databaseOption.database, stateOption: stateOption.stateDir, project: try ProjectFile.load(),
+                logger: logger)
+            try await stores.emulator.bind(toTenant: configuration.tenantID)
             // Without the outbox nobody reads the codes, so only a keyed digest of each is stored.
-            emulator = NativeAuthEmulator(configuration: configuration, store: store, codesReadable: devOutbox)
+            emulator = NativeAuthEmulator(
+                configuration: configuration, store: stores.emulator, codesReadable: devOutbox)
             flowRunner = try servedFlows.runner(
-                emulator: emulator, state: state, devOutbox: devOutbox, secureCookies: tls != nil, metrics: metrics)
+                emulator: emulator, sessionStore: stores.flowSessions, devOutbox: devOutbox, secureCookies: tls != nil,
+                metrics: metrics)
+        } catch let error as StoreUnavailable {
+            Terminal.error("cannot use the database: \(error)")
+            throw ExitCode(1)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode.usage
@@ -141,7 +153,7 @@ struct Serve: AsyncParsableCommand {
         let server = NativeAuthHTTPServer(
             emulator: emulator, host: host, port: port, devOutbox: devOutbox, strictParameters: strictParameters,
             corsOrigins: cors,
-            logger: NativeAuthHTTPServer.standardErrorLogger(level: Self.logLevel(), json: logFormat == .json),
+            logger: logger,
             idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
             rateLimit: rateLimit.map { AddressRateLimit(requestsPerSecond: $0, includesLoopback: true) }
                 ?? .standard, metrics: metrics, mounted: flowRunner.map { [$0.0, $0.1] } ?? [], tls: tls)
@@ -164,9 +176,11 @@ struct Serve: AsyncParsableCommand {
                 fflush(nil)
             }
         } catch {
+            await stores.shared?.close()
             Terminal.error("cannot serve on \(host):\(port): \(Self.reason(error))")
             throw ExitCode(1)
         }
+        await stores.shared?.close()
     }
 
     /// Why the server could not start, in words: SwiftNIO's socket errors read

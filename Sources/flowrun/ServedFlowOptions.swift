@@ -42,8 +42,8 @@ struct ServedFlowOptions: ParsableArguments {
     /// `--flows`. Flows that do not check are left out, each named on standard error. With `devOutbox`, the web UI
     /// shows the codes sent to a session's addresses.
     func runner(
-        emulator: NativeAuthEmulator, state: StateDirectory, devOutbox: Bool, secureCookies: Bool,
-        metrics: ServerMetrics
+        emulator: NativeAuthEmulator, sessionStore: () throws -> FlowSessionStore, devOutbox: Bool,
+        secureCookies: Bool, metrics: ServerMetrics
     ) throws -> (FlowAPI, FlowPages)? {
         guard let flows else { return nil }
         let found = FlowFiles(paths: [flows])
@@ -57,7 +57,7 @@ struct ServedFlowOptions: ParsableArguments {
         var configuration = NativeAuthConfiguration(clientID: client?.clientID ?? "")
         if let types = client?.challengeTypes { configuration.challengeTypes = types }
         configuration.capabilities = client?.capabilities ?? ["mfa_required", "registration_required"]
-        let store = try FlowSessionStore(directory: state.path)
+        let store = try sessionStore()
         var sessions = FlowSessions(
             flows: served, store: store,
             authority: { [configuration] in

@@ -9,8 +9,8 @@ import Testing
         "FlowModel": 0,
         "FlowLoader": 1, "FlowChecker": 1, "FlowReporting": 1, "FlowEngine": 1, "NativeAuthWire": 1,
         "FlowCompiler": 2, "NativeAuth": 2, "NativeAuthEmulator": 2, "NativeAuthHTTP": 2, "NativeAuthURLSession": 2,
-        "NativeAuthServer": 3, "FlowTesting": 3, "FlowServer": 4,
-        "flowrun": 5, "flowrun-bench": 5,
+        "NativeAuthServer": 3, "FlowTesting": 3, "FlowServer": 4, "FlowrunPostgres": 5,
+        "flowrun": 6, "flowrun-bench": 6,
     ]
 
     /// Modules of the toolchain, which no target declares.

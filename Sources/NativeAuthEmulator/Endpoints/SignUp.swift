@@ -126,7 +126,11 @@ extension RequestTransaction {
         let user = UserRecord(
             id: newID(), username: username, passwordHash: state.passwordHash, attributes: state.attributes,
             mfa: false, methods: [], createdAt: now, updatedAt: now)
-        try store.insert(user)
+        do {
+            try store.insert(user)
+        } catch StoreConflict.userAlreadyExists {
+            throw EmulatorError.userAlreadyExists
+        }
         return user
     }
 

@@ -124,6 +124,10 @@ public final class EmulatorStore: Sendable {
 public struct EmulatorStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+
+    package init(message: String) {
+        self.message = message
+    }
 }
 
 /// A user as the store keeps it (never the password hash).

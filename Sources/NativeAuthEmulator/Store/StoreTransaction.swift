@@ -8,7 +8,7 @@ package protocol StoreTransaction {
     func user(id: String) throws -> UserRecord?
     /// Every user, oldest first.
     func users() throws -> [UserRecord]
-    /// Throws ``EmulatorError/userAlreadyExists`` when the username is taken (a concurrent sign-up won).
+    /// Throws ``StoreConflict/userAlreadyExists`` when the username is taken (a concurrent sign-up won).
     func insert(_ user: UserRecord) throws
     func update(_ user: UserRecord) throws
     /// Deletes the user and their refresh tokens; false when there was no such user.
@@ -69,6 +69,12 @@ package protocol StoreBackend: Sendable {
     func checkReady() async throws
     /// The database's own integrity check: `["ok"]` when sound, else the problems it found.
     func integrityCheck() async throws -> [String]
+}
+
+/// A write the store refused because another one came first.
+package enum StoreConflict: Error, Sendable {
+    /// The username (in canonical form) belongs to a user already.
+    case userAlreadyExists
 }
 
 /// A store that cannot be used now (its database is unreachable or shutting down); requests that need it are

@@ -22,7 +22,7 @@ struct SQLiteTransaction: StoreTransaction {
         do {
             try user.insert(db)
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            throw EmulatorError.userAlreadyExists
+            throw StoreConflict.userAlreadyExists
         }
     }
     func update(_ user: UserRecord) throws { try user.update(db) }

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Where `flowrun serve` keeps its state: `sqlite:DIR` (a state folder, the default) or
+/// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (also `postgresql://`), with `?host=/socket/dir` for a
+/// unix socket as libpq reads it.
+public enum DatabaseURL: Sendable, Hashable, CustomStringConvertible {
+    case sqlite(directory: String)
+    case postgres(PostgresAddress)
+
+    /// Parses `text`; the error says what is wrong without repeating a password.
+    public init(_ text: String) throws {
+        if text.hasPrefix("sqlite:") {
+            let directory = String(text.dropFirst("sqlite:".count))
+            guard !directory.isEmpty else {
+                throw DatabaseURLError("`sqlite:` needs a state folder after the colon, as in `sqlite:.flowrun`")
+            }
+            self = .sqlite(directory: directory)
+            return
+        }
+        guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") else {
+            throw DatabaseURLError(
+                "a database is `sqlite:DIR` or `postgres://USER@HOST[:PORT]/DATABASE`, not `\(Self.redacted(text))`")
+        }
+        guard let components = URLComponents(string: text) else {
+            throw DatabaseURLError("`\(Self.redacted(text))` is not a URL")
+        }
+        self = .postgres(try PostgresAddress(components))
+    }
+
+    /// The URL with any password replaced by `***`.
+    public var description: String {
+        switch self {
+        case .sqlite(let directory): return "sqlite:\(directory)"
+        case .postgres(let address): return address.description
+        }
+    }
+
+    /// `text` with the password part of its authority (between `:` and `@`) hidden.
+    static func redacted(_ text: String) -> String {
+        guard let at = text.range(of: "@"), let scheme = text.range(of: "://"), scheme.upperBound < at.lowerBound
+        else { return text }
+        let userinfo = text[scheme.upperBound..<at.lowerBound]
+        guard let colon = userinfo.firstIndex(of: ":") else { return text }
+        return String(text[..<colon]) + ":***" + String(text[at.lowerBound...])
+    }
+}
+
+/// A PostgreSQL server and database, as a `postgres://` URL names them.
+public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
+    /// A host name or address; nil with a unix socket.
+    public var host: String?
+    public var port: Int
+    /// The directory of the server's unix socket (`?host=/dir`), when it is reached that way.
+    public var socketDirectory: String?
+    public var username: String
+    public var password: String?
+    public var database: String
+
+    init(_ components: URLComponents) throws {
+        let query = components.queryItems ?? []
+        let socketHost = query.first { $0.name == "host" }?.value
+        if let socketHost, socketHost.hasPrefix("/") {
+            socketDirectory = socketHost
+            host = nil
+        } else {
+            host = components.host.flatMap { $0.isEmpty ? nil : $0 } ?? socketHost ?? "localhost"
+        }
+        port = components.port ?? 5432
+        guard (1...65535).contains(port) else { throw DatabaseURLError("port \(port) is out of range") }
+        guard let user = components.user, !user.isEmpty else {
+            throw DatabaseURLError("a postgres:// URL needs a user name, as in postgres://flowrun@localhost/flowrun")
+        }
+        username = user.removingPercentEncoding ?? user
+        password = components.password.map { $0.removingPercentEncoding ?? $0 }
+        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        guard !path.isEmpty, !path.contains("/") else {
+            throw DatabaseURLError("a postgres:// URL names one database after the host, as in …@localhost/flowrun")
+        }
+        database = path.removingPercentEncoding ?? path
+        for item in query where item.name != "host" {
+            throw DatabaseURLError("unknown parameter `\(item.name)` in the database URL (only `host` is read)")
+        }
+    }
+
+    /// `postgres://user[:***]@host:port/database`.
+    public var description: String {
+        let secret = password == nil ? "" : ":***"
+        if let socketDirectory {
+            return "postgres://\(username)\(secret)@localhost:\(port)/\(database)?host=\(socketDirectory)"
+        }
+        return "postgres://\(username)\(secret)@\(host ?? "localhost"):\(port)/\(database)"
+    }
+}
+
+/// A database URL that cannot be used.
+public struct DatabaseURLError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,52 @@
+import FlowServer
+import Foundation
+
+/// The flow sessions' rows in PostgreSQL (``FlowSessionStorage``), shared by every server of the database.
+struct PostgresFlowSessionStorage: FlowSessionStorage {
+    let database: BlockingPostgres
+
+    func waiting(since: Double) async throws -> Int {
+        try await database.transaction(.read) { sql in
+            try sql.rows("SELECT COUNT(*) AS n FROM flow_session WHERE state = 'asking' AND updated_at >= \(since)")
+                .first?["n"].decode(Int.self) ?? 0
+        }
+    }
+
+    func insert(_ row: FlowSessionRow, expiredBefore: Double, limit: Int) async throws {
+        try await database.transaction(.write) { sql in
+            try sql.execute("DELETE FROM flow_session WHERE updated_at < \(expiredBefore)")
+            let live =
+                try sql.rows("SELECT COUNT(*) AS n FROM flow_session WHERE state = 'asking'")
+                .first?["n"].decode(Int.self) ?? 0
+            guard live < limit else { throw FlowSessionStoreError.full(limit) }
+            try sql.execute(
+                """
+                INSERT INTO flow_session (id, state, record, version, updated_at)
+                VALUES (\(row.id), \(row.state), \(row.record), \(row.version), \(row.updatedAt))
+                """)
+        }
+    }
+
+    func record(id: String, since: Double) async throws -> Data? {
+        try await database.transaction(.read) { sql in
+            try sql.rows("SELECT record FROM flow_session WHERE id = \(id) AND updated_at >= \(since)")
+                .first?["record"].decode(Data.self)
+        }
+    }
+
+    func replace(_ row: FlowSessionRow) async throws -> Bool {
+        try await database.transaction(.write) { sql in
+            try sql.execute(
+                """
+                UPDATE flow_session SET state = \(row.state), record = \(row.record), version = \(row.version),
+                updated_at = \(row.updatedAt) WHERE id = \(row.id) AND version = \(row.version - 1)
+                """) == 1
+        }
+    }
+
+    func purge(expiredBefore: Double) async throws -> Int {
+        try await database.transaction(.write) { sql in
+            try sql.execute("DELETE FROM flow_session WHERE updated_at < \(expiredBefore)")
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import FlowrunPostgres
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A throwaway PostgreSQL 15 cluster for one test: `initdb` in a temporary folder, the server on a free port of
+/// 127.0.0.1 with its socket in that folder, one database `flowrun`, all removed afterwards. PostgreSQL refuses
+/// to run as root, so as root (CI) its programs run as the `postgres` user Debian's package creates.
+final class ScratchPostgres: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Debian's PostgreSQL 15 programs.
+    static let binaries = "/usr/lib/postgresql/15/bin"
+
+    /// Whether the programs are installed (CI installs them; elsewhere the tests that need them are skipped).
+    static var available: Bool {
+        FileManager.default.isExecutableFile(atPath: "\(binaries)/initdb")
+    }
+
+    /// Whether these tests must run: PostgreSQL is installed, or this is CI (where a missing server fails).
+    static var required: Bool {
+        available || ProcessInfo.processInfo.environment["CI"] != nil
+    }
+
+    let folder: String
+    let port: Int
+
+    /// The database's address (user `flowrun`, trusted on loopback).
+    var address: PostgresAddress {
+        get throws {
+            guard case .postgres(let address) = try DatabaseURL(url) else {
+                throw Failure(description: "\(url) is not a postgres URL")
+            }
+            return address
+        }
+    }
+
+    var url: String { "postgres://flowrun@127.0.0.1:\(port)/flowrun" }
+
+    private init(folder: String, port: Int) {
+        self.folder = folder
+        self.port = port
+    }
+
+    /// Runs `body` with a fresh cluster, then stops and removes it.
+    static func with<T>(_ body: (ScratchPostgres) async throws -> T) async throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-pg-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        if getuid() == 0 {
+            guard let owner = getpwnam("postgres") else {
+                throw Failure(description: "running as root, and there is no `postgres` user to run PostgreSQL as")
+            }
+            guard chown(folder, owner.pointee.pw_uid, owner.pointee.pw_gid) == 0 else {
+                throw Failure(description: "cannot hand \(folder) to the postgres user")
+            }
+        }
+        try run("initdb", ["-D", "\(folder)/data", "-A", "trust", "-U", "flowrun", "--no-sync", "-E", "UTF8"])
+        var started: ScratchPostgres?
+        for _ in 0..<5 where started == nil {
+            let candidate = ScratchPostgres(folder: folder, port: Int.random(in: 20_000..<60_000))
+            if (try? candidate.start()) != nil { started = candidate }
+        }
+        guard let scratch = started else { throw Failure(description: "PostgreSQL did not start on any port tried") }
+        defer { try? scratch.stop() }
+        try run("createdb", ["-h", "127.0.0.1", "-p", "\(scratch.port)", "-U", "flowrun", "flowrun"])
+        return try await body(scratch)
+    }
+
+    /// Starts the server (again) and waits until it accepts connections. The server runs as a child of this
+    /// process rather than through `pg_ctl start`, whose server would inherit (and hold open) what Foundation
+    /// watches to see `pg_ctl` end.
+    func start() throws {
+        let log = "\(folder)/server.log"
+        if !FileManager.default.fileExists(atPath: log) {
+            guard FileManager.default.createFile(atPath: log, contents: nil) else {
+                throw Failure(description: "cannot create \(log)")
+            }
+        }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        defer { try? output.close() }
+        try output.seekToEnd()
+        let server = Self.process(
+            "postgres",
+            [
+                "-D", "\(folder)/data", "-p", "\(port)", "-k", folder, "-c", "listen_addresses=127.0.0.1", "-c",
+                "fsync=off",
+            ])
+        server.standardOutput = output
+        server.standardError = output
+        server.standardInput = FileHandle.nullDevice
+        try server.run()
+        for _ in 0..<300 {
+            if (try? Self.run("pg_isready", ["-q", "-h", "127.0.0.1", "-p", "\(port)"])) != nil { return }
+            guard server.isRunning else { break }
+            usleep(100_000)
+        }
+        if server.isRunning { server.terminate() }
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw Failure(description: "PostgreSQL did not start on port \(port): \(text.suffix(2_000))")
+    }
+
+    /// Stops the server (fast shutdown: open connections are closed).
+    func stop() throws {
+        try Self.run("pg_ctl", ["-D", "\(folder)/data", "-m", "fast", "-w", "stop"])
+    }
+
+    /// One of PostgreSQL's programs, to run as `postgres` when this process is root.
+    private static func process(_ program: String, _ arguments: [String]) -> Process {
+        let process = Process()
+        if getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+            process.arguments = ["-u", "postgres", "--", "\(binaries)/\(program)"] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "\(binaries)/\(program)")
+            process.arguments = arguments
+        }
+        return process
+    }
+
+    /// Runs one of PostgreSQL's programs, as `postgres` when this process is root; throws with its output when
+    /// it fails.
+    private static func run(_ program: String, _ arguments: [String]) throws {
+        let process = process(program, arguments)
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowrun-pg-output-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: outputPath.path, contents: nil) else {
+            throw Failure(description: "cannot create \(outputPath.path)")
+        }
+        defer { try? FileManager.default.removeItem(at: outputPath) }
+        let output = try FileHandle(forWritingTo: outputPath)
+        defer { try? output.close() }
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let text = (try? String(contentsOf: outputPath, encoding: .utf8)) ?? ""
+            throw Failure(description: "\(program) exited \(process.terminationStatus): \(text)")
+        }
+    }
+}

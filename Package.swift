@@ -129,7 +129,7 @@ let package = Package(
             name: "flowrun-bench",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowEngine", "NativeAuthWire", "NativeAuth",
-                "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowServer",
+                "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowServer", "FlowrunPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),

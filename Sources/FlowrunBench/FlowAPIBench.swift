@@ -180,7 +180,7 @@ struct FlowAPIRig {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return files.filter { $0.hasPrefix("flow-sessions.sqlite") }.reduce(0) { total, name in
             let size = (try? FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.size] as? Int) ?? 0
-            return total + (size ?? 0)
+            return total + size
         }
     }
 }

@@ -11,7 +11,9 @@ struct FlowrunBench: AsyncParsableCommand {
         discussion: "Run from the package root. Each figure is printed with its unit, median and spread.",
         subcommands: [
             InterpreterBench.self, LoaderBench.self, ValidateBench.self, MemoryBench.self, HTTPBench.self,
-            HTTPFloorBench.self, PasswordBench.self, LoadBench.self, FlowAPIBench.self, SmokeBench.self, AllBench.self,
+            HTTPFloorBench.self, PasswordBench.self, LoadBench.self, FlowAPIBench.self, ServeBench.self,
+            SmokeBench.self,
+            AllBench.self,
         ])
 }
 
@@ -36,6 +38,7 @@ struct AllBench: AsyncParsableCommand {
         let load = try LoadBench.parse([])
         try await load.run()
         try await FlowAPIBench.parse([]).run()
+        try await ServeBench.parse([]).run()
     }
 }
 
@@ -72,6 +75,12 @@ struct SmokeBench: AsyncParsableCommand {
         try await load.run()
         let api = try FlowAPIBench.parse(["--clients", "1", "--clients", "4", "--passes", "8", "--sessions", "100"])
         try await api.run()
+        if FileManager.default.isExecutableFile(atPath: ValidateBench.sibling("flowrun")) {
+            let serve = try ServeBench.parse(["--clients", "2", "--flows", "20", "--repetitions", "1"])
+            try await serve.run()
+        } else {
+            Report.emit("\nserve: skipped (no flowrun next to flowrun-bench)")
+        }
         Report.emit(String(format: "\nsmoke: every benchmark ran in %.1f s", Clock.now() - start))
     }
 }

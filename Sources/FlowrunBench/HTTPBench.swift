@@ -108,14 +108,23 @@ struct HTTPRig {
     func signIn(
         user: String, transport: TimedTransport, scheduled: Double? = nil, calls: inout [Double]
     ) async -> String? {
+        await Self.signIn(
+            program: program, digest: digest, inputs: OutboxInputs(user: user, emulator: emulator),
+            transport: transport, scheduled: scheduled, calls: &calls)
+    }
+
+    /// One sign-in of `program` answered by `inputs`: nil when it ended in success after its three calls, else
+    /// why not.
+    static func signIn(
+        program: Program, digest: String, inputs: some InputSource, transport: TimedTransport,
+        scheduled: Double? = nil, calls: inout [Double]
+    ) async -> String? {
         let recorder = CallRecorder()
         let client = NativeAuthClient(
             configuration: NativeAuthConfiguration(clientID: ClientConfiguration.defaultClientID),
             transport: transport.recording(into: recorder), accounts: MemoryAccountStore(),
             catalog: InterpreterBench.catalog)
-        let runner = FlowRunner(
-            program: program, digest: digest, authority: client,
-            inputs: OutboxInputs(user: user, emulator: emulator))
+        let runner = FlowRunner(program: program, digest: digest, authority: client, inputs: inputs)
         let outcome = await runner.start()
         calls += recorder.seconds(firstFrom: scheduled)
         switch outcome {

@@ -79,6 +79,7 @@ public struct NativeAuthHTTPServer: Sendable {
         metrics: ServerMetrics = ServerMetrics(), mounted: [any MountedRoutes] = [], tls: ServerTLS? = nil
     ) {
         self.metrics = metrics
+        emulator.store.reportFailures { metrics.storeFailed($0) }
         self.mounted = mounted
         self.tls = tls
         self.emulator = emulator

@@ -1,3 +1,4 @@
+import NativeAuthEmulator
 import Prometheus
 
 /// The server's Prometheus metrics, served at `/metrics`: requests by route and status, their latency by route,
@@ -38,6 +39,16 @@ public final class ServerMetrics: Sendable {
                 labels: [("route", route)]
             ).increment()
         }
+    }
+
+    /// Counts a failure of the store: `unavailable` (the database could not be reached) or `failed`.
+    public func storeFailed(_ failure: StoreFailure) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "flowrun", metricName: "store_errors", unitName: "total",
+                helpText: "Failures of the store: unavailable (the database could not be reached) or failed."),
+            labels: [("kind", failure.rawValue)]
+        ).increment()
     }
 
     /// Counts a flow session started by the flow runner.

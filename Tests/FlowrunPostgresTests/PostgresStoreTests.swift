@@ -112,13 +112,17 @@ struct PostgresStoreTests {
         try await ScratchPostgres.with { scratch in
             let database = try await Self.open(scratch)
             let emulator = NativeAuthEmulator(configuration: .testing(), store: database.emulatorStore)
+            let failures = Locked<[StoreFailure]>([])
+            database.emulatorStore.reportFailures { failure in failures.withLock { $0.append(failure) } }
             let parameters = ["username": "up@contoso.com", "challenge_type": "oob password redirect"]
             #expect(await emulator.send(.signUpStart, parameters).status == 200)
+            #expect(failures.withLock { $0 }.isEmpty)
             try scratch.stop()
             let down = await emulator.send(.signUpStart, parameters)
             #expect(down.status == 503)
             #expect(down.body?["error"]?.stringValue == "temporarily_unavailable")
             #expect(down.headers["retry-after"] == "1")
+            #expect(failures.withLock { $0 }.first == .unavailable)
             await #expect(throws: StoreUnavailable.self) { try await database.emulatorStore.checkReady() }
             try scratch.start()
             try await database.emulatorStore.checkReady()

@@ -37,6 +37,27 @@ struct OperationsTests {
         }
     }
 
+    @Test("/metrics counts the store's failures by kind, and no answer a request is refused with")
+    func storeFailuresCounted() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-failures-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try EmulatorStore(directory: folder.path)
+        try await TestServer.with(store: store) { server in
+            let refused = try await server.call(
+                .signUpContinue, ["continuation_token": "not-a-token", "grant_type": "oob"])
+            #expect(refused.status == 400)
+            let before = String(decoding: try await server.get("/metrics").data, as: UTF8.self)
+            #expect(!before.contains("flowrun_store_errors_total{"), "\(before)")
+            for name in ["authority.sqlite-wal", "authority.sqlite-shm"] {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+            try Data(repeating: 0x41, count: 8192).write(to: folder.appendingPathComponent("authority.sqlite"))
+            #expect(try await server.get("/readyz").status == 503)
+            let after = String(decoding: try await server.get("/metrics").data, as: UTF8.self)
+            #expect(after.contains(#"flowrun_store_errors_total{kind="failed"} 1"#), "\(after)")
+        }
+    }
+
     @Test("/metrics counts requests by route template and status, with a latency histogram")
     func metrics() async throws {
         try await TestServer.with { server in

@@ -12,6 +12,8 @@ public final class EmulatorStore: Sendable {
     private let continuationSecretCache = Locked<Data?>(nil)
     /// When expired continuations were last deleted (seconds since 1970, the emulator's clock).
     private let lastPurge = Locked<Double?>(nil)
+    /// Told of each failure of the store itself (see ``reportFailures(to:)``).
+    private let failureObserver = Locked<(@Sendable (StoreFailure) -> Void)?>(nil)
 
     /// A store over `backend`, whose schema is already migrated.
     package init(backend: any StoreBackend, path: String? = nil) {
@@ -45,20 +47,47 @@ public final class EmulatorStore: Sendable {
         self.init(backend: try SQLiteBackend.file(path), path: path)
     }
 
+    /// Tells `observer` (replacing any earlier one) of each failure of the store itself: the database could
+    /// not be reached, or a read or write failed. Answers a request refuses (a wrong code, a used token) are no
+    /// failures.
+    public func reportFailures(to observer: (@Sendable (StoreFailure) -> Void)?) {
+        failureObserver.withLock { $0 = observer }
+    }
+
     /// A transaction that may write.
     func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        try await backend.write(body)
+        do {
+            return try await backend.write(body)
+        } catch {
+            report(error)
+            throw error
+        }
     }
 
     /// A transaction that only reads.
     func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        try await backend.read(body)
+        do {
+            return try await backend.read(body)
+        } catch {
+            report(error)
+            throw error
+        }
+    }
+
+    private func report(_ error: any Error) {
+        guard let failure = StoreFailure(error), let observer = failureObserver.withLock({ $0 }) else { return }
+        observer(failure)
     }
 
     /// Throws when the database cannot be reached or its schema is not the one this build migrates to: what a
     /// readiness check asks.
     public func checkReady() async throws {
-        try await backend.checkReady()
+        do {
+            try await backend.checkReady()
+        } catch {
+            report(error)
+            throw error
+        }
     }
 
     /// Binds the store to the tenant `tenantID` on first use; throws when it was created for another tenant, so
@@ -116,6 +145,23 @@ public final class EmulatorStore: Sendable {
         try await write { store in
             guard let user = try store.user(named: username) else { return false }
             return try store.deleteUser(id: user.id)
+        }
+    }
+}
+
+/// A failure of the store itself, as ``EmulatorStore/reportFailures(to:)`` reports it.
+public enum StoreFailure: String, Sendable {
+    /// The database could not be reached (the request was answered 503).
+    case unavailable
+    /// A read or write failed (the request was answered 500).
+    case failed
+
+    /// The failure `error` is, or nil for an answer the store's caller gives on purpose.
+    init?(_ error: any Error) {
+        switch error {
+        case is StoreUnavailable: self = .unavailable
+        case is EmulatorError, is StoreConflict, is CancellationError: return nil
+        default: self = .failed
         }
     }
 }

@@ -9,18 +9,22 @@ import PostgresNIO
 /// Runs transactions against PostgreSQL on threads of their own, so that the emulator's synchronous request
 /// logic (written against ``StoreTransaction``, as for SQLite) runs unchanged: each transaction holds one
 /// connection and one thread of a pool, and waits for each statement's answer. Transactions are
-/// `SERIALIZABLE`: one that PostgreSQL aborts because a concurrent one (on this server or another) touched the
-/// same rows is run again from the start, so every request behaves as if requests ran one at a time. A
-/// connection that fails is dropped and a new one opened on the next transaction; while none can be opened,
-/// transactions throw ``StoreUnavailable``.
+/// `REPEATABLE READ`: each sees one snapshot, and one that changes a row a concurrent transaction (on this server
+/// or another) changed since is aborted by PostgreSQL and run again from the start — so a code, a token or a
+/// counter is never updated from a stale read. (`SERIALIZABLE` would also abort on the page-level predicate
+/// locks of unrelated sign-ups; what it would add, the store gets from unique keys and the advisory lock of
+/// ``PostgresTransaction/codeTimes(to:after:)``.) A connection that fails is dropped and a new one opened on the
+/// next transaction; while none can be opened, transactions throw ``StoreUnavailable``, as they do when a
+/// transaction keeps colliding.
 final class BlockingPostgres: Sendable {
     private let address: PostgresAddress
     private let logger: Logger
     private let threads: NIOThreadPool
     private let idle = Locked<[PostgresConnection]>([])
     private let nextID = Locked(0)
-    /// Serialization failures and deadlocks are retried this many times before the request fails.
-    private static let attempts = 8
+    /// Serialization failures and deadlocks are retried this many times before the request is answered as
+    /// unavailable.
+    private static let attempts = 30
 
     /// A pool of `size` threads, each holding at most one connection.
     init(address: PostgresAddress, size: Int, logger: Logger) {
@@ -32,13 +36,13 @@ final class BlockingPostgres: Sendable {
 
     /// How a transaction begins.
     enum Mode: String, Sendable {
-        case write = "BEGIN ISOLATION LEVEL SERIALIZABLE"
-        case read = "BEGIN ISOLATION LEVEL SERIALIZABLE READ ONLY"
+        case write = "BEGIN ISOLATION LEVEL REPEATABLE READ"
+        case read = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
         /// Schema changes, serialized by an advisory lock instead.
         case migration = "BEGIN"
     }
 
-    /// Runs `body` in one transaction, retried on serialization failures.
+    /// Runs `body` in one transaction, retried on serialization failures and deadlocks.
     func transaction<T: Sendable>(
         _ mode: Mode = .write, _ body: @escaping @Sendable (PostgresStatements) throws -> T
     ) async throws -> T {
@@ -93,11 +97,20 @@ final class BlockingPostgres: Sendable {
                 } catch {
                     Self.discard(connection)
                 }
-                guard Self.mustRetry(error), attempt < Self.attempts else { throw error }
-                // A short random pause, so that the transactions that collided do not collide again.
-                usleep(UInt32.random(in: 200...(2_000 * UInt32(attempt))))
+                guard Self.mustRetry(error) else { throw error }
+                guard attempt < Self.attempts else {
+                    throw StoreUnavailable("the transaction collided \(attempt) times: \(Self.summary(error))")
+                }
+                usleep(Self.pause(before: attempt + 1))
             }
         }
+    }
+
+    /// A random pause before `attempt`, in microseconds, growing with each collision up to 50 ms, so that the
+    /// transactions that collided do not collide again.
+    static func pause(before attempt: Int) -> UInt32 {
+        let ceiling = min(50_000, 500 << min(attempt, 7))
+        return UInt32.random(in: 100...UInt32(ceiling))
     }
 
     /// An idle connection, or a new one; ``StoreUnavailable`` when none can be opened.

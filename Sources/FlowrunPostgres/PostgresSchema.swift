@@ -67,6 +67,16 @@ enum PostgresSchema {
                 """,
                 "CREATE INDEX flow_session_updated_at ON flow_session (updated_at)",
             ]),
+        Migration(
+            id: "recipient sends v1",
+            statements: [
+                // One row per recipient, written by every decision to send a code: concurrent sends to one
+                // address write the same row, so all but one are run again and see the others' codes.
+                """
+                CREATE TABLE recipient_sends (recipient_key TEXT PRIMARY KEY,
+                touched_at DOUBLE PRECISION NOT NULL)
+                """
+            ]),
     ]
 
     /// Applies the missing migrations; runs inside a transaction (``BlockingPostgres``, `.migration` mode).

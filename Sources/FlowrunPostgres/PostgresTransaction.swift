@@ -87,8 +87,17 @@ struct PostgresTransaction: StoreTransaction {
         ).first.map(CodeRecord.init(postgres:))
     }
 
+    /// The send times of the recent codes to `recipient`. Asking writes the recipient's row of
+    /// `recipient_sends`: of two transactions that would send a code to one address at once (on any instances),
+    /// PostgreSQL aborts the second, which runs again and sees the first one's code — so a resend interval or an
+    /// hourly quota cannot be overrun.
     func codeTimes(to recipient: String, after time: Double) throws -> [Double] {
-        try sql.rows(
+        try sql.execute(
+            """
+            INSERT INTO recipient_sends (recipient_key, touched_at) VALUES (lower(\(recipient)), \(time))
+            ON CONFLICT (recipient_key) DO UPDATE SET touched_at = excluded.touched_at
+            """)
+        return try sql.rows(
             """
             SELECT created_at FROM codes WHERE lower(recipient) = lower(\(recipient)) AND created_at > \(time)
             ORDER BY created_at DESC
@@ -213,6 +222,7 @@ struct PostgresTransaction: StoreTransaction {
         try sql.execute("DELETE FROM continuations WHERE expires_at < \(cutoff)")
         try sql.execute("DELETE FROM codes WHERE expires_at < \(cutoff)")
         try sql.execute("DELETE FROM refresh_tokens WHERE expires_at < \(cutoff)")
+        try sql.execute("DELETE FROM recipient_sends WHERE touched_at < \(cutoff - 7_200)")
         try sql.execute("DELETE FROM lockouts WHERE locked_until < \(cutoff) AND updated_at < \(cutoff)")
     }
 }

@@ -13,7 +13,7 @@ import Testing
 /// back.
 @Suite("PostgreSQL store", .serialized, .enabled(if: ScratchPostgres.required))
 struct PostgresStoreTests {
-    private static let logger = Logger(label: "flowrun.tests.postgres")
+    static let logger = Logger(label: "flowrun.tests.postgres")
 
     private static func open(_ scratch: ScratchPostgres) async throws -> SharedDatabase {
         try await SharedDatabase(address: try scratch.address, logger: logger)

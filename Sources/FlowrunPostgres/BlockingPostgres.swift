@@ -13,7 +13,7 @@ import PostgresNIO
 /// or another) changed since is aborted by PostgreSQL and run again from the start — so a code, a token or a
 /// counter is never updated from a stale read. (`SERIALIZABLE` would also abort on the page-level predicate
 /// locks of unrelated sign-ups; what it would add, the store gets from unique keys and the advisory lock of
-/// ``PostgresTransaction/codeTimes(to:after:)``.) A connection that fails is dropped and a new one opened on the
+/// ``PostgresTransaction/codeTimes(to:after:limit:)``.) A connection that fails is dropped and a new one opened on the
 /// next transaction; while none can be opened, transactions throw ``StoreUnavailable``, as they do when a
 /// transaction keeps colliding.
 final class BlockingPostgres: Sendable {

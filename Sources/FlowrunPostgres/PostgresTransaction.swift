@@ -87,11 +87,11 @@ struct PostgresTransaction: StoreTransaction {
         ).first.map(CodeRecord.init(postgres:))
     }
 
-    /// The send times of the recent codes to `recipient`. Asking writes the recipient's row of
+    /// The send times of the newest `limit` codes to `recipient` after `time`. Asking writes the recipient's row of
     /// `recipient_sends`: of two transactions that would send a code to one address at once (on any instances),
     /// PostgreSQL aborts the second, which runs again and sees the first one's code — so a resend interval or an
     /// hourly quota cannot be overrun.
-    func codeTimes(to recipient: String, after time: Double) throws -> [Double] {
+    func codeTimes(to recipient: String, after time: Double, limit: Int) throws -> [Double] {
         try sql.execute(
             """
             INSERT INTO recipient_sends (recipient_key, touched_at) VALUES (lower(\(recipient)), \(time))
@@ -100,7 +100,7 @@ struct PostgresTransaction: StoreTransaction {
         return try sql.rows(
             """
             SELECT created_at FROM codes WHERE lower(recipient) = lower(\(recipient)) AND created_at > \(time)
-            ORDER BY created_at DESC
+            ORDER BY created_at DESC LIMIT \(max(limit, 0))
             """
         ).map { try $0["created_at"].decode(Double.self) }
     }

@@ -40,8 +40,10 @@ extension RequestTransaction {
     private func checkSendLimits(to recipient: String) throws {
         let codes = configuration.codes
         let interval = Double(codes.resendInterval)
-        // Newest first; recipients compare case-insensitively.
-        let times = try store.codeTimes(to: recipient, after: now - max(interval, 3600))
+        guard interval > 0 || codes.maxPerRecipientPerHour > 0 else { return }
+        // Newest first, only as many as the quota counts; recipients compare case-insensitively.
+        let times = try store.codeTimes(
+            to: recipient, after: now - max(interval, 3600), limit: max(codes.maxPerRecipientPerHour, 1))
         if interval > 0, let last = times.first, last > now - interval {
             let wait = last + interval - now
             if wait > 0 { throw EmulatorError.resendTooSoon(seconds: TokenIssuer.seconds(wait.rounded(.up))) }

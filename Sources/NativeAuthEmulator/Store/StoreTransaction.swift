@@ -22,8 +22,8 @@ package protocol StoreTransaction {
     func useCode(id: String) throws -> Bool
     /// The newest code answered with the continuation `continuationID`.
     func latestCode(continuation continuationID: String) throws -> CodeRecord?
-    /// The sending times of the codes sent to `recipient` after `time`, newest first.
-    func codeTimes(to recipient: String, after time: Double) throws -> [Double]
+    /// The sending times of the newest `limit` codes sent to `recipient` after `time`, newest first.
+    func codeTimes(to recipient: String, after time: Double, limit: Int) throws -> [Double]
     /// The newest sent codes (only those to `recipient` when given), newest first.
     func sentCodes(to recipient: String?, limit: Int) throws -> [CodeRecord]
 

@@ -76,6 +76,11 @@ enum SQLiteSchema {
             try db.create(index: "codes_created_at", on: "codes", columns: ["created_at"])
             try db.create(index: "refresh_tokens_expires_at", on: "refresh_tokens", columns: ["expires_at"])
         }
+        migrator.registerMigration("v3: codes by recipient and time") { db in
+            // The send limits read a recipient's newest codes: found and ordered by this index, not sorted.
+            try db.execute(
+                sql: "CREATE INDEX codes_recipient_created_at ON codes (recipient COLLATE NOCASE, created_at)")
+        }
         return migrator
     }
 }

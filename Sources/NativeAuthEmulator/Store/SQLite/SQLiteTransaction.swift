@@ -52,11 +52,14 @@ struct SQLiteTransaction: StoreTransaction {
             arguments: [continuationID])
     }
 
-    func codeTimes(to recipient: String, after time: Double) throws -> [Double] {
+    func codeTimes(to recipient: String, after time: Double, limit: Int) throws -> [Double] {
         try Double.fetchAll(
             db.cachedStatement(
-                sql: "SELECT created_at FROM codes WHERE recipient = ? AND created_at > ? ORDER BY created_at DESC"),
-            arguments: [recipient, time])
+                sql: """
+                    SELECT created_at FROM codes WHERE recipient = ? AND created_at > ? ORDER BY created_at DESC \
+                    LIMIT ?
+                    """),
+            arguments: [recipient, time, max(limit, 0)])
     }
 
     func sentCodes(to recipient: String?, limit: Int) throws -> [CodeRecord] {

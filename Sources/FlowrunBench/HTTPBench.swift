@@ -187,21 +187,33 @@ struct LoadRunResult: Sendable {
     }
 }
 
-/// Answers the email with the client's user and the code with the newest one the emulator sent that user.
+/// Answers the email with the client's user and the code with the newest one sent to that user.
 struct OutboxInputs: InputSource {
     let user: String
-    let emulator: NativeAuthEmulator
+    /// The newest code sent to a user.
+    let code: @Sendable (String) async throws -> String
+
+    init(user: String, code: @escaping @Sendable (String) async throws -> String) {
+        self.user = user
+        self.code = code
+    }
+
+    /// Codes read from the emulator's outbox in-process.
+    init(user: String, emulator: NativeAuthEmulator) {
+        self.init(user: user) { user in
+            guard let code = try await emulator.outbox(to: user, limit: 1).first?.code else {
+                throw BenchFailure("no code for \(user)")
+            }
+            return code
+        }
+    }
 
     func answer(_ request: InputRequest) async throws -> InputAnswer {
         var values: [String: Value] = [:]
         for field in request.fields {
             switch field.type {
             case .email: values[field.name] = .string(user)
-            case .code:
-                guard let code = try await emulator.outbox(to: user, limit: 1).first?.code else {
-                    throw BenchFailure("no code for \(user)")
-                }
-                values[field.name] = .string(code)
+            case .code: values[field.name] = .string(try await code(user))
             default: values[field.name] = InstantInputs.value(for: field)
             }
         }

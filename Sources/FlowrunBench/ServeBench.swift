@@ -157,7 +157,8 @@ struct ServeDriver: Sendable {
             let server = servers[index % servers.count]
             let transport = TimedTransport(
                 base: HTTPTransport(authority: server.authority, client: client, logger: quiet))
-            let inputs = HTTPOutboxInputs(user: ServeBench.user(index), root: server.root, client: client)
+            let outbox = HTTPOutbox(root: server.root, client: client)
+            let inputs = OutboxInputs(user: ServeBench.user(index)) { try await outbox.code(for: $0) }
             var result = ClientResult()
             while next.next("flow") < flows {
                 let start = Clock.now()
@@ -172,26 +173,12 @@ struct ServeDriver: Sendable {
     }
 }
 
-/// Answers the email with the client's user and the code with the newest one `GET /outbox` of the instance
-/// shows for that user.
-struct HTTPOutboxInputs: InputSource {
-    let user: String
+/// The newest code `GET /outbox` of an instance shows for a user.
+struct HTTPOutbox: Sendable {
     let root: URL
     let client: HTTPClient
 
-    func answer(_ request: InputRequest) async throws -> InputAnswer {
-        var values: [String: Value] = [:]
-        for field in request.fields {
-            switch field.type {
-            case .email: values[field.name] = .string(user)
-            case .code: values[field.name] = .string(try await code())
-            default: values[field.name] = InstantInputs.value(for: field)
-            }
-        }
-        return .values(values)
-    }
-
-    private func code() async throws -> String {
+    func code(for user: String) async throws -> String {
         let recipient = user.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? user
         let response = try await client.execute(
             HTTPClientRequest(url: "\(root.absoluteString)/outbox?to=\(recipient)&limit=1"), timeout: .seconds(10))

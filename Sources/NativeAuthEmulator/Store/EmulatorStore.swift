@@ -56,38 +56,28 @@ public final class EmulatorStore: Sendable {
 
     /// A transaction that may write.
     func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        do {
-            return try await backend.write(body)
-        } catch {
-            report(error)
-            throw error
-        }
+        try await reporting { try await backend.write(body) }
     }
 
     /// A transaction that only reads.
     func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        do {
-            return try await backend.read(body)
-        } catch {
-            report(error)
-            throw error
-        }
+        try await reporting { try await backend.read(body) }
     }
 
-    private func report(_ error: any Error) {
-        guard let failure = StoreFailure(error), let observer = failureObserver.withLock({ $0 }) else { return }
-        observer(failure)
+    /// Runs `body`, telling the failure observer of a failure of the store it throws.
+    private func reporting<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            if let failure = StoreFailure(error), let observer = failureObserver.withLock({ $0 }) { observer(failure) }
+            throw error
+        }
     }
 
     /// Throws when the database cannot be reached or its schema is not the one this build migrates to: what a
     /// readiness check asks.
     public func checkReady() async throws {
-        do {
-            try await backend.checkReady()
-        } catch {
-            report(error)
-            throw error
-        }
+        try await reporting { try await backend.checkReady() }
     }
 
     /// Binds the store to the tenant `tenantID` on first use; throws when it was created for another tenant, so

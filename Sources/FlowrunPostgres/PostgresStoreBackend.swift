@@ -1,6 +1,6 @@
 import NativeAuthEmulator
 
-/// The emulator's store in PostgreSQL (``StoreBackend``): each transaction one `SERIALIZABLE` transaction of
+/// The emulator's store in PostgreSQL (``StoreBackend``): each transaction one `REPEATABLE READ` transaction of
 /// ``BlockingPostgres``.
 struct PostgresStoreBackend: StoreBackend {
     let database: BlockingPostgres

@@ -14,7 +14,7 @@ public final class SharedDatabase: Sendable {
     /// The emulator's store in this database.
     public let emulatorStore: EmulatorStore
 
-    /// Connects (at most `connections` at a time) and migrates; throws ``StoreUnavailable`` when the server
+    /// Connects (at most `connections` at a time) and migrates; throws `StoreUnavailable` when the server
     /// cannot be reached.
     public init(address: PostgresAddress, connections: Int = 8, logger: Logger) async throws {
         self.address = address

@@ -30,6 +30,8 @@ enum OutboxRoute {
         do {
             let messages = try await emulator.outbox(to: recipient?.isEmpty == false ? recipient : nil, limit: limit)
             return .ok(.list(messages.map(value(of:))), requestID: requestID)
+        } catch is StoreUnavailable {
+            return ServerError.storeUnavailable.reply(requestID: requestID)
         } catch {
             return ServerError.serverError.reply(requestID: requestID)
         }

@@ -119,6 +119,14 @@ extension ServerError {
     }
 
     /// The store failed (500 `server_error`, as the emulator answers).
+    /// The store cannot be reached now (503, `Retry-After: 1`), as the emulator answers it.
+    static var storeUnavailable: ServerError {
+        ServerError(
+            status: 503, error: "temporarily_unavailable", code: 90033,
+            message: "A transient error has occurred: the authority's storage cannot be reached. Try again.",
+            headers: [(name: "Retry-After", value: "1")])
+    }
+
     static var serverError: ServerError {
         ServerError(
             status: 500, error: "server_error", code: 50000,

@@ -1,6 +1,7 @@
 import FlowModel
 import Foundation
 import NativeAuthEmulator
+import NativeAuthWire
 import Testing
 
 /// The operational routes of the server: `/healthz`, `/readyz` and `/metrics`.
@@ -76,5 +77,52 @@ struct OperationsTests {
                 "\(text)")
             #expect(!text.contains("m@contoso.com"), "no parameter value in a metric")
         }
+    }
+}
+
+extension OperationsTests {
+    @Test("GET /outbox while the store cannot be reached is a 503 temporarily_unavailable with Retry-After, then 200")
+    func outboxWhileTheStoreIsUnreachable() async throws {
+        let backend = SwitchableBackend(base: try EmulatorStore.inMemory().backend)
+        try await TestServer.with(store: EmulatorStore(backend: backend)) { server in
+            #expect(try await server.get("/outbox").status == 200)
+            backend.down.withLock { $0 = true }
+            let down = try await server.get("/outbox")
+            #expect(down.status == 503)
+            #expect(down.json?[field: "error"] == "temporarily_unavailable")
+            #expect(down.header("Retry-After") == "1")
+            backend.down.withLock { $0 = false }
+            #expect(try await server.get("/outbox").status == 200)
+        }
+    }
+}
+
+/// A store backend that throws ``StoreUnavailable`` while `down` is set, as a database that went away does.
+private struct SwitchableBackend: StoreBackend {
+    let base: any StoreBackend
+    let down = Locked(false)
+
+    private func check() throws {
+        if down.withLock({ $0 }) { throw StoreUnavailable("switched off") }
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try check()
+        return try await base.write(body)
+    }
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try check()
+        return try await base.read(body)
+    }
+
+    func checkReady() async throws {
+        try check()
+        try await base.checkReady()
+    }
+
+    func integrityCheck() async throws -> [String] {
+        try check()
+        return try await base.integrityCheck()
     }
 }

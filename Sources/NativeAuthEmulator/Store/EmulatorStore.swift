@@ -7,7 +7,7 @@ import NativeAuthWire
 public final class EmulatorStore: Sendable {
     /// The SQLite database file, or nil in memory or in PostgreSQL.
     public let path: String?
-    let backend: any StoreBackend
+    package let backend: any StoreBackend
     /// The continuation-token HMAC key once read (it never changes after it is created).
     private let continuationSecretCache = Locked<Data?>(nil)
     /// When expired continuations were last deleted (seconds since 1970, the emulator's clock).

@@ -5,6 +5,12 @@ import PackageDescription
 /// that therefore checks nothing) cannot pass unnoticed.
 let strictWarnings: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+/// The `Running` trait (on by default) gives `flowrun` the commands that run flows: `run`, `test`, `outbox` and
+/// `serve`, with the embedded authority, the HTTP client and server, and PostgreSQL. Without it
+/// (`swift build --product flowrun --disable-default-traits`), `flowrun` only checks, draws and explains flows
+/// (`validate`, `graph`, `catalog`, `explain`) and builds without SwiftNIO, BoringSSL, Hummingbird or SQLite.
+let whenRunning: TargetDependencyCondition? = .when(traits: ["Running"])
+
 let package = Package(
     name: "flowrun",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -17,6 +23,7 @@ let package = Package(
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
         .library(name: "NativeAuthWire", targets: ["NativeAuthWire"]),
         .library(name: "NativeAuth", targets: ["NativeAuth"]),
+        .library(name: "NativeAuthTenant", targets: ["NativeAuthTenant"]),
         .library(name: "NativeAuthEmulator", targets: ["NativeAuthEmulator"]),
         .library(name: "NativeAuthHTTP", targets: ["NativeAuthHTTP"]),
         .library(name: "NativeAuthURLSession", targets: ["NativeAuthURLSession"]),
@@ -26,6 +33,12 @@ let package = Package(
         .library(name: "FlowrunPostgres", targets: ["FlowrunPostgres"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
         .executable(name: "flowrun-bench", targets: ["flowrun-bench"]),
+    ],
+    traits: [
+        .trait(
+            name: "Running",
+            description: "flowrun's run, test, outbox and serve commands (the emulator, HTTP and PostgreSQL)"),
+        .default(enabledTraits: ["Running"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,10 +67,11 @@ let package = Package(
         .target(name: "FlowEngine", dependencies: ["FlowModel"]),
         .target(name: "NativeAuthWire", dependencies: ["FlowModel"]),
         .target(name: "NativeAuth", dependencies: ["NativeAuthWire", "FlowEngine", "FlowLoader", "FlowModel"]),
+        .target(name: "NativeAuthTenant", dependencies: ["NativeAuthWire", "FlowLoader", "FlowModel"]),
         .target(
             name: "NativeAuthEmulator",
             dependencies: [
-                "NativeAuthWire", "FlowLoader", "FlowModel",
+                "NativeAuthTenant", "NativeAuthWire", "FlowLoader", "FlowModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -77,7 +91,7 @@ let package = Package(
         .target(
             name: "NativeAuthServer",
             dependencies: [
-                "NativeAuthEmulator", "NativeAuthWire", "FlowModel",
+                "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire", "FlowModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -111,25 +125,32 @@ let package = Package(
             name: "FlowTesting",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
-                "NativeAuth", "NativeAuthEmulator",
+                "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator",
             ]
         ),
         .executableTarget(
             name: "flowrun",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
-                "NativeAuth", "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthURLSession", "NativeAuthServer",
-                "FlowTesting", "FlowServer", "FlowrunPostgres",
+                "NativeAuth", "NativeAuthTenant",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .byName(name: "NativeAuthEmulator", condition: whenRunning),
+                .byName(name: "NativeAuthHTTP", condition: whenRunning),
+                .byName(name: "NativeAuthURLSession", condition: whenRunning),
+                .byName(name: "NativeAuthServer", condition: whenRunning),
+                .byName(name: "FlowTesting", condition: whenRunning),
+                .byName(name: "FlowServer", condition: whenRunning),
+                .byName(name: "FlowrunPostgres", condition: whenRunning),
+                .product(name: "Logging", package: "swift-log", condition: whenRunning),
+                .product(name: "Crypto", package: "swift-crypto", condition: whenRunning),
             ]
         ),
         .executableTarget(
             name: "flowrun-bench",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowEngine", "NativeAuthWire", "NativeAuth",
-                "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowServer", "FlowrunPostgres",
+                "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowServer",
+                "FlowrunPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),
@@ -165,7 +186,8 @@ let package = Package(
         .testTarget(
             name: "NativeAuthTests",
             dependencies: [
-                "NativeAuth", "NativeAuthWire", "NativeAuthEmulator", "FlowEngine", "FlowLoader", "FlowModel",
+                "NativeAuth", "NativeAuthWire", "NativeAuthTenant", "NativeAuthEmulator", "FlowEngine", "FlowLoader",
+                "FlowModel",
             ]),
         .testTarget(
             name: "NativeAuthHTTPTests",
@@ -179,11 +201,13 @@ let package = Package(
             ]
         ),
         .target(
-            name: "EmulatorTestSupport", dependencies: ["NativeAuthEmulator"], path: "Tests/EmulatorTestSupport"),
+            name: "EmulatorTestSupport", dependencies: ["NativeAuthTenant", "NativeAuthEmulator"],
+            path: "Tests/EmulatorTestSupport"),
         .testTarget(
             name: "NativeAuthServerTests",
             dependencies: [
-                "EmulatorTestSupport", "NativeAuthServer", "NativeAuthEmulator", "NativeAuthWire", "NativeAuth",
+                "EmulatorTestSupport", "NativeAuthServer", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
+                "NativeAuth",
                 "NativeAuthURLSession", "FlowCompiler", "FlowEngine", "FlowModel",
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -197,7 +221,8 @@ let package = Package(
         .testTarget(
             name: "FlowrunPostgresTests",
             dependencies: [
-                "EmulatorTestSupport", "FlowrunPostgres", "NativeAuthEmulator", "NativeAuthWire", "FlowModel",
+                "EmulatorTestSupport", "FlowrunPostgres", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
+                "FlowModel",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -205,7 +230,7 @@ let package = Package(
             name: "NativeAuthEmulatorTests",
             dependencies: [
                 "EmulatorTestSupport",
-                "NativeAuthEmulator", "NativeAuthWire", "NativeAuth", "FlowEngine", "FlowModel",
+                "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire", "NativeAuth", "FlowEngine", "FlowModel",
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),

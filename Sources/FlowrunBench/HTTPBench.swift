@@ -8,6 +8,7 @@ import NativeAuth
 import NativeAuthEmulator
 import NativeAuthHTTP
 import NativeAuthServer
+import NativeAuthTenant
 import NativeAuthWire
 
 /// The emulator over HTTP on 127.0.0.1, driven by flowrun's own client: `NativeAuthClient` over

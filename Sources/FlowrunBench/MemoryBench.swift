@@ -5,6 +5,7 @@ import FlowModel
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthTenant
 
 /// `flowrun-bench memory`: encoded size of suspended sessions of the library flows, and the resident memory of
 /// many suspended sessions.

@@ -6,6 +6,7 @@ import FlowModel
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthTenant
 
 /// `flowrun-bench password`: password sign-ins per second at the production hash cost, next to PBKDF2 alone.
 struct PasswordBench: AsyncParsableCommand {

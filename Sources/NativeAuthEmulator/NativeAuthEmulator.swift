@@ -1,5 +1,6 @@
 import FlowModel
 import Foundation
+import NativeAuthTenant
 import NativeAuthWire
 
 /// The embedded native-authentication authority: answers `WireRequest`s the way Microsoft Entra External ID's

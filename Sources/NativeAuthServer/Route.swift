@@ -1,4 +1,5 @@
 import NativeAuthEmulator
+import NativeAuthTenant
 import NativeAuthWire
 
 /// What a request path names.

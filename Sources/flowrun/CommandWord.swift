@@ -13,9 +13,20 @@ enum CommandWord {
 
     static func check(_ arguments: [String], fileManager: FileManager = .default) throws(UsageError) {
         guard let word = arguments.first, !word.hasPrefix("-"), !commands.contains(word) else { return }
-        if fileManager.fileExists(atPath: word) || word.contains("/") { return }
         let pathExtension = (word as NSString).pathExtension.lowercased()
-        if FlowFiles.extensions.contains(pathExtension) { return }
+        let isFlowFile =
+            fileManager.fileExists(atPath: word) || word.contains("/") || FlowFiles.extensions.contains(pathExtension)
+        #if Running
+            if isFlowFile { return }
+        #else
+            if isFlowFile || Flowrun.runningCommands.contains(word) {
+                let command = isFlowFile ? "run" : word
+                throw UsageError(
+                    "`flowrun \(command)` is not in this build: it was built without the `Running` trait "
+                        + "(--disable-default-traits), so it only checks, draws and explains flows; "
+                        + "build it with `swift build --product flowrun` to run them")
+            }
+        #endif
         let hint =
             Spelling.suggestion(for: word, among: commands).map { "did you mean `flowrun \($0)`?" }
             ?? "the commands are \(commands.joined(separator: ", "))"

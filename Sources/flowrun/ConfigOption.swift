@@ -1,4 +1,4 @@
-import NativeAuthEmulator
+import NativeAuthTenant
 
 extension TenantConfiguration {
     /// The tenant of a `--config` file (an authority.yaml); one that cannot be read or is invalid is a usage

@@ -8,17 +8,35 @@ struct Flowrun: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flowrun",
         abstract: "Run, check and draw native-authentication user flows written as YAML or JSON flow graphs.",
-        discussion: """
-            `flowrun FLOW` runs a flow (the same as `flowrun run FLOW`); see `flowrun help run` for its exit \
-            codes. validate and graph exit 0 when everything is fine, 1 when a flow has errors (or warnings \
-            under --strict), 2 for a usage error, an unreadable path or no flow files.
+        discussion: buildNote + " " + """
+            validate and graph exit 0 when everything is fine, 1 when a flow has errors (or warnings under \
+            --strict), 2 for a usage error, an unreadable path or no flow files.
             """,
         version: "flowrun \(version)",
-        subcommands: [
-            Run.self, Validate.self, Test.self, Graph.self, Catalog.self, Explain.self, Outbox.self, Serve.self,
-        ],
-        defaultSubcommand: Run.self
+        subcommands: commands,
+        defaultSubcommand: defaultCommand
     )
+
+    #if Running
+        static let commands: [any ParsableCommand.Type] = [
+            Run.self, Validate.self, Test.self, Graph.self, Catalog.self, Explain.self, Outbox.self, Serve.self,
+        ]
+        static let defaultCommand: (any ParsableCommand.Type)? = Run.self
+        static let buildNote = """
+            `flowrun FLOW` runs a flow (the same as `flowrun run FLOW`); see `flowrun help run` for its exit \
+            codes.
+            """
+    #else
+        /// Built without the `Running` trait: only the commands that check, draw and explain flows.
+        static let commands: [any ParsableCommand.Type] = [Validate.self, Graph.self, Catalog.self, Explain.self]
+        static let defaultCommand: (any ParsableCommand.Type)? = nil
+        static let buildNote = """
+            This flowrun was built without its `Running` trait: it checks, draws and explains flows, and does not \
+            run them.
+            """
+        /// The commands that need the `Running` trait.
+        static let runningCommands = ["run", "test", "outbox", "serve"]
+    #endif
 }
 
 /// Parses the command line, runs the chosen command, and exits with flowrun's exit codes.

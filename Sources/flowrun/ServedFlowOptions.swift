@@ -1,92 +1,96 @@
-import ArgumentParser
-import FlowCompiler
-import FlowEngine
-import FlowServer
-import Foundation
-import NativeAuth
-import NativeAuthEmulator
-import NativeAuthServer
+#if Running
+    import ArgumentParser
+    import FlowCompiler
+    import FlowEngine
+    import FlowServer
+    import Foundation
+    import NativeAuth
+    import NativeAuthEmulator
+    import NativeAuthServer
 
-/// `serve --flows DIR`: the flow runner's options, and the API they make.
-struct ServedFlowOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "Also run the flows of this folder for any HTTP client: the JSON API under /api/v1 (see "
-                + "schemas/flow-api.openapi.yaml) and, for a browser, pages at /.", valueName: "dir"),
-        completion: .directory)
-    var flows: String?
+    /// `serve --flows DIR`: the flow runner's options, and the API they make.
+    struct ServedFlowOptions: ParsableArguments {
+        @Option(
+            help: ArgumentHelp(
+                "Also run the flows of this folder for any HTTP client: the JSON API under /api/v1 (see "
+                    + "schemas/flow-api.openapi.yaml) and, for a browser, pages at /.", valueName: "dir"),
+            completion: .directory)
+        var flows: String?
 
-    @Option(help: "With --flows: seconds a session may wait for an answer before it expires.")
-    var sessionIdle = 900
+        @Option(help: "With --flows: seconds a session may wait for an answer before it expires.")
+        var sessionIdle = 900
 
-    @Option(help: "With --flows: the most sessions that may wait for an answer at once.")
-    var maxSessions = 10_000
+        @Option(help: "With --flows: the most sessions that may wait for an answer at once.")
+        var maxSessions = 10_000
 
-    @Option(help: "With --flows: the most answers one session takes in a minute (429 beyond).")
-    var answersPerMinute = 30
+        @Option(help: "With --flows: the most answers one session takes in a minute (429 beyond).")
+        var answersPerMinute = 30
 
-    func validate() throws {
-        guard (1...86_400 * 7).contains(sessionIdle) else {
-            throw ValidationError("--session-idle must be 1 to 604800.")
-        }
-        guard (1...10_000_000).contains(maxSessions) else {
-            throw ValidationError("--max-sessions must be 1 to 10000000.")
-        }
-        guard (1...100_000).contains(answersPerMinute) else {
-            throw ValidationError("--answers-per-minute must be 1 to 100000.")
-        }
-    }
-
-    /// The flow runner's JSON API and web UI for the flows of `--flows`, run against `emulator` in-process as the
-    /// tenant's first client (with every challenge type and capability that client may use); nil without
-    /// `--flows`. Flows that do not check are left out, each named on standard error. With `devOutbox`, the web UI
-    /// shows the codes sent to a session's addresses.
-    func runner(
-        emulator: NativeAuthEmulator, sessionStore: () throws -> FlowSessionStore, devOutbox: Bool,
-        secureCookies: Bool, metrics: ServerMetrics
-    ) throws -> (FlowAPI, FlowPages)? {
-        guard let flows else { return nil }
-        let found = FlowFiles(paths: [flows])
-        if let problem = found.problems.first { throw UsageError(problem) }
-        guard !found.files.isEmpty else { throw UsageError("no flow files in '\(flows)'") }
-        let served = ServedFlows(
-            files: found.files, in: flows,
-            compiler: FlowCompiler(catalogs: [NativeAuthClient.defaultCatalog], root: try FlowValidation.projectRoot()))
-        for problem in served.problems { Terminal.writeError("flowrun serve: \(problem)") }
-        let client = emulator.configuration.clients.first
-        var configuration = NativeAuthConfiguration(clientID: client?.clientID ?? "")
-        if let types = client?.challengeTypes { configuration.challengeTypes = types }
-        configuration.capabilities = client?.capabilities ?? ["mfa_required", "registration_required"]
-        let store = try sessionStore()
-        var sessions = FlowSessions(
-            flows: served, store: store,
-            authority: { [configuration] in
-                NativeAuthClient(
-                    configuration: configuration, transport: InProcessTransport(emulator: emulator),
-                    accounts: MemoryAccountStore())
-            },
-            idleLimit: .seconds(sessionIdle), sessionLimit: maxSessions, answersPerMinute: answersPerMinute)
-        sessions.observer = { before, after in
-            if before == nil { metrics.flowStarted(after.flow) }
-            if let outcome = after.outcome { metrics.flowCompleted(after.flow, outcome: outcome) }
-        }
-        let pages = try FlowPages(
-            sessions: sessions, devCodes: devOutbox ? Self.codes(from: emulator) : nil, secureCookies: secureCookies)
-        return (FlowAPI(sessions: sessions), pages)
-    }
-
-    /// The newest codes the emulator sent to each of some addresses, for the web UI's development panel.
-    static func codes(from emulator: NativeAuthEmulator) -> @Sendable ([String]) async -> [FlowPages.DevCode] {
-        { addresses in
-            var codes: [FlowPages.DevCode] = []
-            for address in Set(addresses).sorted() {
-                for message in (try? await emulator.outbox(to: address, limit: 3)) ?? [] {
-                    codes.append(
-                        FlowPages.DevCode(
-                            to: message.to, code: message.code, sentAt: message.sentAt.formatted(.iso8601)))
-                }
+        func validate() throws {
+            guard (1...86_400 * 7).contains(sessionIdle) else {
+                throw ValidationError("--session-idle must be 1 to 604800.")
             }
-            return codes
+            guard (1...10_000_000).contains(maxSessions) else {
+                throw ValidationError("--max-sessions must be 1 to 10000000.")
+            }
+            guard (1...100_000).contains(answersPerMinute) else {
+                throw ValidationError("--answers-per-minute must be 1 to 100000.")
+            }
+        }
+
+        /// The flow runner's JSON API and web UI for the flows of `--flows`, run against `emulator` in-process as the
+        /// tenant's first client (with every challenge type and capability that client may use); nil without
+        /// `--flows`. Flows that do not check are left out, each named on standard error. With `devOutbox`, the web UI
+        /// shows the codes sent to a session's addresses.
+        func runner(
+            emulator: NativeAuthEmulator, sessionStore: () throws -> FlowSessionStore, devOutbox: Bool,
+            secureCookies: Bool, metrics: ServerMetrics
+        ) throws -> (FlowAPI, FlowPages)? {
+            guard let flows else { return nil }
+            let found = FlowFiles(paths: [flows])
+            if let problem = found.problems.first { throw UsageError(problem) }
+            guard !found.files.isEmpty else { throw UsageError("no flow files in '\(flows)'") }
+            let served = ServedFlows(
+                files: found.files, in: flows,
+                compiler: FlowCompiler(
+                    catalogs: [NativeAuthClient.defaultCatalog], root: try FlowValidation.projectRoot()))
+            for problem in served.problems { Terminal.writeError("flowrun serve: \(problem)") }
+            let client = emulator.configuration.clients.first
+            var configuration = NativeAuthConfiguration(clientID: client?.clientID ?? "")
+            if let types = client?.challengeTypes { configuration.challengeTypes = types }
+            configuration.capabilities = client?.capabilities ?? ["mfa_required", "registration_required"]
+            let store = try sessionStore()
+            var sessions = FlowSessions(
+                flows: served, store: store,
+                authority: { [configuration] in
+                    NativeAuthClient(
+                        configuration: configuration, transport: InProcessTransport(emulator: emulator),
+                        accounts: MemoryAccountStore())
+                },
+                idleLimit: .seconds(sessionIdle), sessionLimit: maxSessions, answersPerMinute: answersPerMinute)
+            sessions.observer = { before, after in
+                if before == nil { metrics.flowStarted(after.flow) }
+                if let outcome = after.outcome { metrics.flowCompleted(after.flow, outcome: outcome) }
+            }
+            let pages = try FlowPages(
+                sessions: sessions, devCodes: devOutbox ? Self.codes(from: emulator) : nil, secureCookies: secureCookies
+            )
+            return (FlowAPI(sessions: sessions), pages)
+        }
+
+        /// The newest codes the emulator sent to each of some addresses, for the web UI's development panel.
+        static func codes(from emulator: NativeAuthEmulator) -> @Sendable ([String]) async -> [FlowPages.DevCode] {
+            { addresses in
+                var codes: [FlowPages.DevCode] = []
+                for address in Set(addresses).sorted() {
+                    for message in (try? await emulator.outbox(to: address, limit: 3)) ?? [] {
+                        codes.append(
+                            FlowPages.DevCode(
+                                to: message.to, code: message.code, sentAt: message.sentAt.formatted(.iso8601)))
+                    }
+                }
+                return codes
+            }
         }
     }
-}
+#endif

@@ -2,7 +2,7 @@ import ArgumentParser
 import FlowModel
 import FlowReporting
 import Foundation
-import NativeAuthEmulator
+import NativeAuthTenant
 
 /// `flowrun validate PATH...`
 struct Validate: ParsableCommand {

@@ -8,9 +8,10 @@ import Testing
     static let layers: [String: Int] = [
         "FlowModel": 0,
         "FlowLoader": 1, "FlowChecker": 1, "FlowReporting": 1, "FlowEngine": 1, "NativeAuthWire": 1,
-        "FlowCompiler": 2, "NativeAuth": 2, "NativeAuthEmulator": 2, "NativeAuthHTTP": 2, "NativeAuthURLSession": 2,
-        "NativeAuthServer": 3, "FlowTesting": 3, "FlowServer": 4, "FlowrunPostgres": 5,
-        "flowrun": 6, "flowrun-bench": 6,
+        "FlowCompiler": 2, "NativeAuth": 2, "NativeAuthTenant": 2, "NativeAuthHTTP": 2, "NativeAuthURLSession": 2,
+        "NativeAuthEmulator": 3,
+        "NativeAuthServer": 4, "FlowTesting": 4, "FlowServer": 5, "FlowrunPostgres": 6,
+        "flowrun": 7, "flowrun-bench": 7,
     ]
 
     /// Modules of the toolchain, which no target declares.

@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuthEmulator
+import NativeAuthTenant
 import Synchronization
 
 /// A clock tests move by hand.

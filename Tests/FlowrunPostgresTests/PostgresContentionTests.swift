@@ -3,6 +3,7 @@ import FlowModel
 import FlowrunPostgres
 import Foundation
 import NativeAuthEmulator
+import NativeAuthTenant
 import NativeAuthWire
 import Testing
 

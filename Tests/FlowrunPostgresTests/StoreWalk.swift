@@ -2,6 +2,7 @@ import EmulatorTestSupport
 import FlowModel
 import Foundation
 import NativeAuthEmulator
+import NativeAuthTenant
 import NativeAuthWire
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthTenant
 import Testing
 
 /// `schemas/authority.schema.json` and the emulator's loader agree: the schema's example of every key loads,

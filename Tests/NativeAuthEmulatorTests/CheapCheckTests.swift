@@ -1,6 +1,7 @@
 import EmulatorTestSupport
 import Foundation
 import NativeAuth
+import NativeAuthTenant
 import Synchronization
 import Testing
 

@@ -2,6 +2,7 @@ import EmulatorTestSupport
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthTenant
 import NativeAuthWire
 import Testing
 

@@ -3,6 +3,7 @@ import FlowEngine
 import FlowModel
 import Foundation
 import NativeAuth
+import NativeAuthTenant
 import NativeAuthWire
 import Testing
 

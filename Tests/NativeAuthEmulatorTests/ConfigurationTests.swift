@@ -1,6 +1,7 @@
 import EmulatorTestSupport
 import Foundation
 import NativeAuthEmulator
+import NativeAuthTenant
 import Testing
 
 @Suite("Configuration")

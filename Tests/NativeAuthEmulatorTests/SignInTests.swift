@@ -1,6 +1,7 @@
 import EmulatorTestSupport
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthTenant
 import NativeAuthWire
 import Testing
 

@@ -3,6 +3,7 @@ import FlowEngine
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthTenant
 import NativeAuthWire
 import Synchronization
 import Testing

@@ -4,6 +4,7 @@ import Foundation
 import JWTKit
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthTenant
 import Testing
 
 /// The claims the tests read from an ID token.

@@ -4,6 +4,7 @@ import Foundation
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthServer
+import NativeAuthTenant
 import Testing
 
 /// The proofs of the adversarial review, replayed through the real HTTP server: each failed before its fix.

@@ -3,6 +3,7 @@ import FlowModel
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthTenant
 import Testing
 
 /// One run against the embedded emulator: the client, its continuation between actions, and the outbox.

@@ -3,6 +3,7 @@ import FlowModel
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
+import NativeAuthTenant
 
 /// What exploring a flow produced: the scenarios it derived, and their results when run as scenarios.
 public struct Exploration: Sendable {

@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowModel
 import NativeAuthEmulator
+import NativeAuthTenant
 
 /// A scenario file: one flow, the authority it runs against, and the scenarios that run it.
 public struct ScenarioFile: Sendable {

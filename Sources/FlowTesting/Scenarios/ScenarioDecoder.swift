@@ -3,6 +3,7 @@ import FlowLoader
 import FlowModel
 import Foundation
 import NativeAuthEmulator
+import NativeAuthTenant
 
 /// Turns a scenario file's tree into a ``ScenarioFile``, with a diagnostic at `file:line:column` for every
 /// part that does not fit the format of `schemas/scenario.schema.json`.

@@ -2,6 +2,7 @@ import FlowEngine
 import FlowModel
 import Foundation
 import NativeAuthEmulator
+import NativeAuthTenant
 
 /// Writes scenarios as a scenario file (YAML with JSON-quoted scalars), the format ``ScenarioLoader`` reads.
 public enum ScenarioWriter {

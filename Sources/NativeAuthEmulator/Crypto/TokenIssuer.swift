@@ -1,6 +1,7 @@
 import Crypto
 import FlowModel
 import Foundation
+import NativeAuthTenant
 import NativeAuthWire
 
 /// Signs ID and access tokens (ES256 over the JWS compact serialization, `{"alg":"ES256","kid":…,"typ":"JWT"}`,

@@ -1,3 +1,4 @@
+import NativeAuthTenant
 import NativeAuthWire
 
 /// Smart lockout (``LockoutConfiguration``): wrong passwords and codes are counted per account in `lockouts`,

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthTenant
 import NativeAuthWire
 
 /// The slow, pure work of a request, done before its write transaction so that the transaction (which every

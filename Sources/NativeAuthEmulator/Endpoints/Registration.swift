@@ -1,4 +1,5 @@
 import FlowModel
+import NativeAuthTenant
 import NativeAuthWire
 
 /// Just-in-time strong-auth registration: `/register/v1.0/introspect`, `/challenge`, `/continue`

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthTenant
 import NativeAuthWire
 
 /// One request as the endpoints see it: its parameters, the resolved client, the tenant and the time.

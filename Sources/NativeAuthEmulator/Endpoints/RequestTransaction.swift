@@ -1,5 +1,6 @@
 import FlowModel
 import Foundation
+import NativeAuthTenant
 import NativeAuthWire
 
 /// What a request produced inside its transaction. `failure` answers are committed (a wrong code counts);

@@ -1,3 +1,4 @@
+import NativeAuthTenant
 import NativeAuthWire
 
 /// `/signup/v1.0/start`, `/challenge`, `/continue` (docs/native-auth.md).

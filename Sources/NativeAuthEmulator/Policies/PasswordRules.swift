@@ -1,3 +1,5 @@
+import NativeAuthTenant
+
 /// Why a new password was refused; the raw value is the wire suberror.
 enum PasswordProblem: String, Sendable, Hashable {
     case tooShort = "password_too_short"

@@ -1,3 +1,5 @@
+import NativeAuthTenant
+
 /// A cheap check of a sign-up start with a password, run before the password is hashed so that a request
 /// that will be refused costs no hash.
 enum SignUpChecks {

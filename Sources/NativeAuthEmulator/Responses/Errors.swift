@@ -1,3 +1,4 @@
+import NativeAuthTenant
 import NativeAuthWire
 
 /// The catalogue of error answers (docs/native-auth.md).

@@ -6,6 +6,7 @@ import Logging
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthServer
+import NativeAuthTenant
 import Synchronization
 import Testing
 

@@ -2,15 +2,15 @@ import FlowModel
 import Foundation
 
 /// Parses and validates the `attributes` parameter against the tenant's attribute lists.
-enum AttributeRules {
+package enum AttributeRules {
     /// A compiled regular expression, or nil when `pattern` does not compile.
-    static func compile(_ pattern: String) -> Regex<AnyRegexOutput>? {
+    package static func compile(_ pattern: String) -> Regex<AnyRegexOutput>? {
         try? Regex(pattern)
     }
 
     /// The attributes JSON object (`{"displayName":"Ann"}`) as names → strings; numbers and booleans become their
     /// text. Nil when the text is not a JSON object of scalars.
-    static func parse(_ text: String) -> [String: String]? {
+    package static func parse(_ text: String) -> [String: String]? {
         guard let data = text.data(using: .utf8),
             let object = try? JSONDecoder().decode([String: Value].self, from: data)
         else { return nil }
@@ -27,12 +27,12 @@ enum AttributeRules {
     }
 
     /// The longest attribute value accepted, in characters.
-    static let maximumLength = 1024
+    package static let maximumLength = 1024
 
     /// Whether `value` is acceptable for `requirement`: at most ``maximumLength`` characters, no control
     /// characters (they could rewrite a terminal that prints them), non-empty when required, and wholly matching
     /// its regex (a regex ``RegexSafety`` refuses never runs).
-    static func accepts(_ value: String, for requirement: AttributeRequirement) -> Bool {
+    package static func accepts(_ value: String, for requirement: AttributeRequirement) -> Bool {
         guard value.count <= maximumLength,
             !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { return false }
@@ -44,7 +44,7 @@ enum AttributeRules {
 
     /// Splits submitted attributes into the accepted ones among `allowed` (unknown names are ignored) and the
     /// names of invalid ones (sorted).
-    static func check(
+    package static func check(
         _ submitted: [String: String], allowed: [AttributeRequirement]
     ) -> (accepted: [String: String], invalid: [String]) {
         var accepted: [String: String] = [:]
@@ -62,7 +62,7 @@ enum AttributeRules {
 
     /// The next `attributes_required` round: every missing attribute on the lowest page that still misses a
     /// required one; nil when nothing required is missing.
-    static func nextRound(
+    package static func nextRound(
         collected: [String: String], requirements: [AttributeRequirement]
     ) -> [AttributeRequirement]? {
         let missing = requirements.filter { collected[$0.name] == nil }

@@ -84,7 +84,7 @@ public struct AttributeRequirement: Sendable, Codable, Hashable {
     }
 
     /// The wire descriptor (`required_attributes` item).
-    var descriptor: RequiredAttribute {
+    package var descriptor: RequiredAttribute {
         RequiredAttribute(name: name, type: type, required: required, regex: regex)
     }
 }

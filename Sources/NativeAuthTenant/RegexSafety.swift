@@ -5,9 +5,9 @@
 ///   starts or ends with a literal character none of its inner repetitions can match, which splits the input
 ///   between iterations in one way only (`( [A-Z][a-z]+)*`, `([a-z0-9-]+\.)+`);
 /// - back-references.
-enum RegexSafety {
+package enum RegexSafety {
     /// Why `pattern` is refused, or nil when it is safe to run.
-    static func problem(in pattern: String) -> String? {
+    package static func problem(in pattern: String) -> String? {
         var scanner = Scanner(characters: Array(pattern))
         do {
             // A stray `)` ends a sequence early; what follows it is checked too.

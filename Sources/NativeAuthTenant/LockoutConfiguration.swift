@@ -28,7 +28,7 @@ public struct LockoutConfiguration: Sendable, Codable, Hashable {
     }
 
     /// How long the `lockouts`-th lockout in a row lasts (1 for the first).
-    func duration(ofLockout lockouts: Int) -> Int {
+    package func duration(ofLockout lockouts: Int) -> Int {
         var seconds = max(durationSeconds, 1)
         for _ in 1..<max(lockouts, 1) where seconds < maxDurationSeconds { seconds *= 2 }
         return min(seconds, max(maxDurationSeconds, durationSeconds))

@@ -58,3 +58,20 @@ public struct CachedAccount: Sendable, Codable, Hashable, CustomStringConvertibl
         .object(["username": .string(username), "accountId": .string(accountID), "tenantId": .string(tenantID)])
     }
 }
+
+extension CachedAccount {
+    /// The account as the stores keep it: JSON with sorted keys, dates in ISO 8601.
+    func storedData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+
+    /// An account read back from what ``storedData()`` wrote.
+    init(storedData data: Data) throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        self = try decoder.decode(CachedAccount.self, from: data)
+    }
+}

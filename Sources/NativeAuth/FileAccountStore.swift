@@ -33,17 +33,11 @@ public struct FileAccountStore: AccountStore {
 
     public func load() async throws -> CachedAccount? {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
-        let data = try Data(contentsOf: fileURL)
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(CachedAccount.self, from: data)
+        return try CachedAccount(storedData: Data(contentsOf: fileURL))
     }
 
     public func save(_ account: CachedAccount) async throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(account)
+        let data = try account.storedData()
         let directory = fileURL.deletingLastPathComponent()
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -14,10 +14,10 @@ import Testing
         "flowrun": 7, "flowrun-bench": 7,
     ]
 
-    /// Modules of the toolchain, which no target declares.
+    /// Modules of the toolchain and the system (Security on Apple platforms), which no target declares.
     static let toolchainModules: Set<String> = [
         "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Dispatch", "Glibc", "Musl",
-        "Darwin", "Synchronization",
+        "Darwin", "Synchronization", "Security",
         "Testing", "XCTest",
     ]
 

@@ -1,7 +1,7 @@
 import NativeAuthTenant
 import NativeAuthWire
 
-/// Smart lockout (``LockoutConfiguration``): wrong passwords and codes are counted per account in `lockouts`,
+/// Smart lockout (`LockoutConfiguration`): wrong passwords and codes are counted per account in `lockouts`,
 /// keyed by the account's canonical username, so new tokens, resends and new flows do not reset the count. The
 /// row is written in the request's transaction, which commits even when the answer is an error.
 extension RequestTransaction {

@@ -10,7 +10,7 @@ enum PasswordProblem: String, Sendable, Hashable {
     case recentlyUsed = "password_recently_used"
 }
 
-/// Checks new passwords against the tenant's ``PasswordPolicy``.
+/// Checks new passwords against the tenant's `PasswordPolicy`.
 enum PasswordRules {
     /// The first problem with `password`, or nil when it is acceptable. Allowed characters are printable ASCII
     /// (letters, digits, space and symbols), as in Microsoft Entra.

@@ -140,7 +140,7 @@ extension EmulatorError {
             message: "Too many wrong codes were entered for this code; request a new code.")
     }
 
-    /// An account locked by smart lockout (``LockoutConfiguration``): Entra's AADSTS50053.
+    /// An account locked by smart lockout (`LockoutConfiguration`): Entra's AADSTS50053.
     static func accountLocked(seconds: Int) -> EmulatorError {
         EmulatorError(
             error: "invalid_grant", code: 50053,

@@ -80,10 +80,10 @@ extension Interpreter {
         return names
     }
 
-    /// The request of an `ask` step, with labels and hints rendered.
+    /// The request of an `ask` step, with labels and hints rendered (and no refusal of an earlier answer).
     func askRequest(
         _ names: [String], hint: Template?, choices: [String: Program.EdgeIndex], step: ProgramStep,
-        program: Program, problem: InputValidation.Problem?
+        program: Program
     ) throws(EngineError) -> InputRequest {
         var fields: [InputField] = []
         fields.reserveCapacity(names.count)
@@ -114,8 +114,7 @@ extension Interpreter {
         }
         return InputRequest(
             flowID: program.id, step: step.name.value, fields: fields,
-            hint: try render(hint, step: step), choices: choices.isEmpty ? [] : choices.keys.sorted(),
-            problem: problem?.message, problemField: problem?.field.isEmpty == false ? problem?.field : nil)
+            hint: try render(hint, step: step), choices: choices.isEmpty ? [] : choices.keys.sorted())
     }
 }
 

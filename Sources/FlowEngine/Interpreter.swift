@@ -28,21 +28,33 @@ struct Interpreter {
         // sub-flow's end): a lookup copies the program's fields.
         var programKey: String?
         var program = programs.root
+        var fixedAsks = FixedAsks(program: program)
         while let file = session.frames.last?.file {
             if file != programKey {
                 guard let found = programs[file] else { break }
                 program = found
                 programKey = file
+                fixedAsks = FixedAsks(program: found)
             }
-            let step = program.steps[session.frames[session.frames.count - 1].step]
+            let stepIndex = session.frames[session.frames.count - 1].step
+            let step = program.steps[stepIndex]
             let result: Step
             do throws(EngineError) {
                 if entering { try enter(step, of: program) }
                 entering = true
                 switch step.kind {
                 case .ask(let names, let hint, let choices, let next):
-                    let request = try askRequest(
-                        names, hint: hint, choices: choices, step: step, program: program, problem: problem)
+                    var request: InputRequest
+                    if let fixed = fixedAsks.request(at: stepIndex) {
+                        request = fixed
+                    } else {
+                        request = try askRequest(names, hint: hint, choices: choices, step: step, program: program)
+                        fixedAsks.remember(request, at: stepIndex, of: program)
+                    }
+                    if let problem {
+                        request.problem = problem.message
+                        request.problemField = problem.field.isEmpty ? nil : problem.field
+                    }
                     problem = nil
                     switch await ask(request, step: step, program: program) {
                     case .failure(let stop):
@@ -182,20 +194,24 @@ struct Interpreter {
         var index = index
         while true {
             let edge = program.edges[index]
-            let step = program.steps[edge.from]
+            // The step is read only when an event or a message needs it: copying it costs more than the rest.
             if let limit = edge.attempts {
                 let key = "\(session.frames[session.frames.count - 1].file)#\(index)"
                 let count = session.attempts[key, default: 0] + 1
                 session.attempts[key] = count
                 if count > limit, let exhausted = edge.exhausted {
-                    emit(EngineEvent(.attemptsExhausted, flow: program.file, step: step.name.value, edge: index))
+                    emit(
+                        EngineEvent(
+                            .attemptsExhausted, flow: program.file, step: program.steps[edge.from].name.value,
+                            edge: index))
                     index = exhausted
                     continue
                 }
             }
-            emit(EngineEvent(.transition, flow: program.file, step: step.name.value, edge: index))
+            emit(EngineEvent(.transition, flow: program.file, step: program.steps[edge.from].name.value, edge: index))
             var message: String?
             if let template = edge.message {
+                let step = program.steps[edge.from]
                 message = try render(template, step: step)
                 emit(EngineEvent(.message, flow: program.file, step: step.name.value, message: message))
             }

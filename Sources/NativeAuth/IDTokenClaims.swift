@@ -11,13 +11,18 @@ enum IDTokenClaims {
     static func claims(ofJWT token: String) -> [String: Value]? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count >= 2, let payload = Base64URL.decodeLeniently(parts[1]) else { return nil }
-        return try? JSONDecoder().decode([String: Value].self, from: payload)
+        return jsonObject(payload)
+    }
+
+    /// A JSON object: the usual one read directly, anything unusual left to `JSONDecoder`.
+    private static func jsonObject(_ data: Data) -> [String: Value]? {
+        JSONObjectReader.read(data) ?? (try? JSONDecoder().decode([String: Value].self, from: data))
     }
 
     /// `client_info`: base64url of `{"uid": …, "utid": …}`; `nil` when it is not that.
     static func clientInfo(_ encoded: String) -> (uid: String, utid: String)? {
         guard let data = Base64URL.decodeLeniently(Substring(encoded)),
-            let object = try? JSONDecoder().decode([String: Value].self, from: data),
+            let object = jsonObject(data),
             let uid = object["uid"]?.stringValue, let utid = object["utid"]?.stringValue
         else { return nil }
         return (uid, utid)

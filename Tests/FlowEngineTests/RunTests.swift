@@ -120,6 +120,54 @@ struct RunTests {
         #expect(problems == [nil, "Enter a valid email address", nil])
     }
 
+    @Test("a step asked again shows a refusal only right after it, and labels that read a variable show its new value")
+    func askedAgain() async throws {
+        let flow = """
+            flowrun: 1
+            id: asked-again
+            authority: test
+            inputs:
+              email: { type: email, label: Email }
+              name: { type: text, label: "Name for ${email}" }
+            start: ask_email
+            steps:
+              ask_email: { ask: email, next: ask_name }
+              ask_name: { ask: name, choices: { back: ask_email }, next: done }
+              done: { end: success }
+            """
+        let channel = InputChannel()
+        let runner = FlowRunner(
+            program: try program([("flow.yaml", flow)]), digest: "d1", authority: authority(codes: []),
+            inputs: channel)
+        let answers: [InputAnswer] = [
+            .values(["email": "not-an-email"]), .values(["email": "ada@example.com"]), .choice("back"),
+            .values(["email": "bob@example.com"]), .values(["name": "Bob"]),
+        ]
+        let driver = Task {
+            var asked: [String] = []
+            var index = 0
+            for await request in channel.requests {
+                asked.append("\(request.step) \(request.fields[0].label) \(request.problem ?? "-")")
+                await channel.respond(answers[index])
+                index += 1
+            }
+            return asked
+        }
+        let outcome = await runner.start()
+        await channel.finish()
+        guard case .ended(let result) = outcome else {
+            Issue.record("expected an end, got \(outcome)")
+            return
+        }
+        #expect(result.kind == .success)
+        #expect(
+            await driver.value == [
+                "ask_email Email -", "ask_email Email Enter a valid email address",
+                "ask_name Name for ada@example.com -",
+                "ask_email Email -", "ask_name Name for bob@example.com -",
+            ])
+    }
+
     @Test("cancel at an ask ends the run as cancelled")
     func cancel() async throws {
         let channel = InputChannel()

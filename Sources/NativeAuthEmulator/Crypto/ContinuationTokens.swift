@@ -14,6 +14,25 @@ struct ContinuationPayload: Codable, Sendable, Hashable {
     var expires: Int
 }
 
+extension ContinuationPayload {
+    /// The payload read from its JSON object (as `ContinuationTokens.json` writes it, with the keys in any
+    /// order); nil when a key is missing or of another type, or the text is outside `JSONObjectReader`'s subset.
+    init?(json bytes: some Collection<UInt8>) {
+        guard let object = JSONObjectReader.read(bytes),
+            let tenant = object["tenant"]?.stringValue, let flow = object["flow"]?.stringValue,
+            case .list(let stepValues)? = object["steps"], let username = object["username"]?.stringValue,
+            let id = object["id"]?.stringValue, case .integer(let expires)? = object["expires"]
+        else { return nil }
+        var steps: [String] = []
+        steps.reserveCapacity(stepValues.count)
+        for value in stepValues {
+            guard let step = value.stringValue else { return nil }
+            steps.append(step)
+        }
+        self.init(tenant: tenant, flow: flow, steps: steps, username: username, id: id, expires: expires)
+    }
+}
+
 /// Continuation tokens: `base64url(payload).base64url(HMAC-SHA256(payload))` under a 32-byte key from the store.
 struct ContinuationTokens: Sendable {
     private let key: SymmetricKey
@@ -66,6 +85,7 @@ struct ContinuationTokens: Sendable {
         else { return nil }
         let expected = HMAC<SHA256>.authenticationCode(for: data, using: key)
         guard ConstantTime.equal(Array(expected), Array(mac)) else { return nil }
-        return try? JSONDecoder().decode(ContinuationPayload.self, from: data)
+        // The usual payload is read directly; anything unusual (a `\u` escape) is left to JSONDecoder.
+        return ContinuationPayload(json: data) ?? (try? JSONDecoder().decode(ContinuationPayload.self, from: data))
     }
 }

@@ -86,7 +86,7 @@ public struct NativeAuthClient: Authority {
     func exchange(_ endpoint: NativeAuthEndpoint, _ parameters: [String: String]) async throws -> WireAnswer {
         var parameters = parameters
         parameters["client_id"] = configuration.clientID
-        let requestID = UUID().uuidString.lowercased()
+        let requestID = RandomUUID.lowercased()
         let request = WireRequest(
             endpoint: endpoint, parameters: parameters,
             headers: [

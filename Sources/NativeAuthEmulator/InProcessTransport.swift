@@ -13,7 +13,7 @@ public struct InProcessTransport: Transport {
     public func send(_ request: WireRequest) async throws -> WireResponse {
         var request = request
         if !request.headers.keys.contains(where: { $0.lowercased() == "client-request-id" }) {
-            request.headers["client-request-id"] = UUID().uuidString.lowercased()
+            request.headers["client-request-id"] = RandomUUID.lowercased()
         }
         return await emulator.handle(request)
     }

@@ -57,7 +57,7 @@ public struct NativeAuthEmulator: Sendable {
     public func handle(_ request: WireRequest) async -> WireResponse {
         let date = now()
         let correlationID = Self.correlationID(in: request.headers)
-        let traceID = UUID().uuidString.lowercased()
+        let traceID = RandomUUID.lowercased()
         let headers = [
             "client-request-id": correlationID, "x-ms-request-id": traceID,
             "content-type": "application/json; charset=utf-8",

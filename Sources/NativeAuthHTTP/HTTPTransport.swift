@@ -32,6 +32,8 @@ public struct HTTPTransport: Transport {
     public let requestTimeout: Duration
     let client: HTTPClient
     let logger: Logger
+    /// Each endpoint's URL, built once: building one costs more than the rest of a request's preparation.
+    private let endpointURLs: [NativeAuthEndpoint: String]
 
     /// - Parameters:
     ///   - authority: the authority URL (see `NativeAuthAuthority` to build or check one).
@@ -48,6 +50,11 @@ public struct HTTPTransport: Transport {
         self.client = client
         self.requestTimeout = requestTimeout
         self.logger = logger
+        var endpointURLs: [NativeAuthEndpoint: String] = [:]
+        for endpoint in NativeAuthEndpoint.allCases {
+            endpointURLs[endpoint] = NativeAuthAuthority.url(authority, appendingPath: endpoint.path).absoluteString
+        }
+        self.endpointURLs = endpointURLs
     }
 
     /// The URL of an endpoint: the authority's path plus the endpoint path, the authority's query kept (e.g.
@@ -59,20 +66,20 @@ public struct HTTPTransport: Transport {
     /// Posts `request` and returns the answer, whatever its status; throws `HTTPTransportError` when none
     /// arrived, `CancellationError` when the task was cancelled.
     public func send(_ request: WireRequest) async throws -> WireResponse {
-        let url = url(of: request.endpoint)
+        let url = endpointURLs[request.endpoint] ?? url(of: request.endpoint).absoluteString
         var headers = HTTPHeaders()
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             headers.replaceOrAdd(name: name, value: value)
         }
         if !headers.contains(name: "client-request-id") {
-            headers.add(name: "client-request-id", value: UUID().uuidString.lowercased())
+            headers.add(name: "client-request-id", value: RandomUUID.lowercased())
         }
         if !headers.contains(name: "return-client-request-id") {
             headers.add(name: "return-client-request-id", value: "true")
         }
         if !headers.contains(name: "Accept") { headers.add(name: "Accept", value: "application/json") }
         headers.replaceOrAdd(name: "Content-Type", value: "application/x-www-form-urlencoded")
-        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        var outgoing = HTTPClientRequest(url: url)
         outgoing.method = .POST
         outgoing.headers = headers
         outgoing.body = .bytes(ByteBuffer(string: FormBody.encode(request.parameters)))

@@ -16,7 +16,7 @@ struct ServerError: Error, Sendable {
 
     /// The reply with the request's correlation id and a fresh trace id.
     func reply(requestID: String, now: Date = Date()) -> Reply {
-        let traceID = UUID().uuidString.lowercased()
+        let traceID = RandomUUID.lowercased()
         let timestamp = WireError.timestamp(now)
         let description = WireError.description(
             code: code, message: message, traceID: traceID, correlationID: requestID, timestamp: timestamp)

@@ -61,7 +61,7 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
             outgoing.setValue(value, forHTTPHeaderField: header)
         }
         if outgoing.value(forHTTPHeaderField: "client-request-id") == nil {
-            outgoing.setValue(UUID().uuidString.lowercased(), forHTTPHeaderField: "client-request-id")
+            outgoing.setValue(RandomUUID.lowercased(), forHTTPHeaderField: "client-request-id")
         }
         if outgoing.value(forHTTPHeaderField: "return-client-request-id") == nil {
             outgoing.setValue("true", forHTTPHeaderField: "return-client-request-id")

@@ -49,6 +49,8 @@ public enum Base64URL {
 
     /// Decodes base64url or plain base64, with or without padding, as a client reads tokens it did not make.
     public static func decodeLeniently(_ text: Substring) -> Data? {
+        // Canonical base64url (what token issuers write) decodes to the same bytes without the conversion.
+        if let data = decode(text) { return data }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         let remainder = base64.count % 4
         if remainder == 1 { return nil }

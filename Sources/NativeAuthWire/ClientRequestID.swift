@@ -15,7 +15,7 @@ public enum ClientRequestID {
         for sent in candidates.compactMap({ $0?.trimmingWhitespace(.whitespaces) }) {
             if !sent.isEmpty, sent.utf8.count <= 128, sent.utf8.allSatisfy(isAllowed) { return sent }
         }
-        return UUID().uuidString.lowercased()
+        return RandomUUID.lowercased()
     }
 
     /// The `client-request-id` of a query string; nil when absent or the query is not form encoding.

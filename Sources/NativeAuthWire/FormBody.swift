@@ -38,22 +38,23 @@ public enum FormBody {
 
     /// Percent-encodes everything but `A–Z a–z 0–9 - . _ *`, and writes a space as `+`.
     static func escape(_ text: String) -> String {
-        var escaped = ""
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
                 UInt8(ascii: "*"):
-                escaped.unicodeScalars.append(Unicode.Scalar(byte))
+                escaped.append(byte)
             case UInt8(ascii: " "):
-                escaped.append("+")
+                escaped.append(UInt8(ascii: "+"))
             default:
-                escaped.append("%")
-                escaped.append(hexDigits[Int(byte >> 4)])
-                escaped.append(hexDigits[Int(byte & 0x0F)])
+                escaped.append(UInt8(ascii: "%"))
+                escaped.append(hexBytes[Int(byte >> 4)])
+                escaped.append(hexBytes[Int(byte & 0x0F)])
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     /// Undoes ``escape(_:)``: `+` is a space and `%XX` a byte; `nil` when an escape is malformed or the
@@ -76,7 +77,7 @@ public enum FormBody {
         return UTF8Text.decode(bytes)
     }
 
-    private static let hexDigits: [Character] = Array("0123456789ABCDEF")
+    private static let hexBytes: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

@@ -127,6 +127,21 @@ struct ConcurrencyTests {
         #expect(Base64URL.decode("") == Data())
     }
 
+    @Test("lenient decoding reads base64url and plain base64, padded or not, as Foundation does")
+    func base64Lenient() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<40 {
+            let bytes = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            let plain = bytes.base64EncodedString()
+            let url = Base64URL.encode(bytes)
+            #expect(Base64URL.decodeLeniently(Substring(plain)) == bytes, "\(plain)")
+            #expect(Base64URL.decodeLeniently(Substring(url)) == bytes, "\(url)")
+        }
+        #expect(Base64URL.decodeLeniently("QR") == Data("A".utf8))  // low bits set: accepted when lenient
+        #expect(Base64URL.decodeLeniently("Q") == nil)
+        #expect(Base64URL.decodeLeniently("Q!==") == nil)
+    }
+
     @Test("trimmingWhitespace trims exactly what trimmingCharacters(in:) trims")
     func trimming() {
         let samples = [

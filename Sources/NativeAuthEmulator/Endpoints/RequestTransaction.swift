@@ -49,7 +49,7 @@ struct RequestTransaction {
 
     /// A fresh random identifier.
     func newID() -> String {
-        UUID().uuidString.lowercased()
+        RandomUUID.lowercased()
     }
 
     func route() throws -> EndpointResult {

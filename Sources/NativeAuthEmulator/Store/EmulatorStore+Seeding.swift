@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// A user to put in the store before a run, as if they had signed up earlier (scenario set-ups, fixtures).
 public struct UserSeed: Sendable, Hashable {
@@ -33,12 +34,12 @@ extension EmulatorStore {
             guard parts.count == 2, ["email", "sms"].contains(parts[0]), !parts[1].isEmpty else {
                 throw EmulatorStoreError(message: "a method is `email:ADDRESS` or `sms:NUMBER`, not `\(method)`")
             }
-            return StrongAuthMethod(id: UUID().uuidString.lowercased(), channel: parts[0], target: parts[1])
+            return StrongAuthMethod(id: RandomUUID.lowercased(), channel: parts[0], target: parts[1])
         }
         let passwordHash = try seed.password.map { try PasswordHasher.hash($0, iterations: hashIterations) }
         let time = now.timeIntervalSince1970
         let record = UserRecord(
-            id: UUID().uuidString.lowercased(), username: seed.username, passwordHash: passwordHash,
+            id: RandomUUID.lowercased(), username: seed.username, passwordHash: passwordHash,
             attributes: seed.attributes, mfa: seed.mfa, methods: methods, createdAt: time, updatedAt: time)
         return try await write { store in
             if try store.user(named: seed.username) != nil {

@@ -15,6 +15,14 @@ public enum JSONObjectReader {
         return reader.index == reader.bytes.count ? object : nil
     }
 
+    /// Any JSON value (an object, a list, a string…) in the same subset; nil outside it.
+    public static func readValue(_ bytes: some Collection<UInt8>) -> Value? {
+        var reader = Reader(bytes: Array(bytes))
+        guard let value = reader.value(depth: 0) else { return nil }
+        reader.skipWhitespace()
+        return reader.index == reader.bytes.count ? value : nil
+    }
+
     private struct Reader {
         let bytes: [UInt8]
         var index = 0

@@ -175,12 +175,20 @@ package struct KeyRecord: Sendable {
 /// keys, in both stores.
 package enum RecordJSON {
     package static func encode(_ value: some Encodable) throws -> String {
+        try encodeWithFoundation(value)
+    }
+
+    package static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        try decodeWithFoundation(type, from: text)
+    }
+
+    static func encodeWithFoundation(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    package static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+    static func decodeWithFoundation<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
         try JSONDecoder().decode(type, from: Data(text.utf8))
     }
 }

@@ -33,7 +33,21 @@ struct SQLiteTransaction: StoreTransaction {
         return db.changesCount == 1
     }
 
-    func insert(_ code: CodeRecord) throws { try code.insert(db) }
+    // Codes and continuations are inserted on most requests: through a cached statement rather than GRDB's
+    // record persistence, which builds its statement each time.
+
+    func insert(_ code: CodeRecord) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO codes (id, session_id, continuation_id, username, recipient, purpose, code, created_at, \
+                expires_at, attempts, used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            code.id, code.sessionID, code.continuationID, code.username, code.recipient, code.purpose, code.code,
+            code.createdAt, code.expiresAt, code.attempts, code.used,
+        ])
+    }
+
     func update(_ code: CodeRecord) throws { try code.update(db) }
 
     func retireCodes(session: String) throws {
@@ -74,7 +88,19 @@ struct SQLiteTransaction: StoreTransaction {
             arguments: [max(limit, 0)])
     }
 
-    func insert(_ continuation: ContinuationRecord) throws { try continuation.insert(db) }
+    func insert(_ continuation: ContinuationRecord) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO continuations (id, flow, steps, username, client_id, state, consumed, locked, \
+                created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            continuation.id, continuation.flow, try RecordJSON.encode(continuation.steps), continuation.username,
+            continuation.clientID, try RecordJSON.encode(continuation.state), continuation.consumed,
+            continuation.locked, continuation.createdAt, continuation.expiresAt,
+        ])
+    }
+
     func update(_ continuation: ContinuationRecord) throws { try continuation.update(db) }
 
     func continuation(id: String) throws -> ContinuationRecord? {

@@ -1,17 +1,21 @@
-/// Random values from the system CSPRNG (`SystemRandomNumberGenerator`).
+import Crypto
+
+/// Random values from a cryptographically secure generator. Each draw from `SystemRandomNumberGenerator` is a
+/// system call for 8 bytes, so a code takes one draw and byte strings come from swift-crypto's generator.
 enum CodeGenerator {
-    /// A one-time passcode of `length` decimal digits, each uniformly drawn.
+    /// A one-time passcode of `length` decimal digits (4 to 12), uniformly drawn.
     static func code(length: Int) -> String {
+        let digits = min(max(length, 4), 12)
+        var bound: UInt64 = 1
+        for _ in 0..<digits { bound *= 10 }
         var generator = SystemRandomNumberGenerator()
-        let digits = (0..<min(max(length, 4), 12)).map { _ in
-            String(UInt8.random(in: 0...9, using: &generator))
-        }
-        return digits.joined()
+        let number = String(UInt64.random(in: 0..<bound, using: &generator))
+        return String(repeating: "0", count: digits - number.count) + number
     }
 
     /// `count` random bytes.
     static func bytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        guard count > 0 else { return [] }
+        return SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { Array($0) }
     }
 }

@@ -37,11 +37,6 @@ struct SQLiteBackend: StoreBackend {
             // larger page cache per connection (negative: KiB).
             try db.execute(sql: "PRAGMA mmap_size = 268435456")
             try db.execute(sql: "PRAGMA cache_size = -16384")
-            // Checkpoints every 10,000 WAL pages instead of 1,000: a page changed by many commits (an index's
-            // last leaf) is copied into the database once per checkpoint, so fewer writes and syncs; the WAL
-            // file is cut back to 4 MiB after each.
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 10000")
-            try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
         }
         return configuration
     }

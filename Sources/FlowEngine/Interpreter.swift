@@ -193,29 +193,32 @@ struct Interpreter {
     mutating func take(_ index: Program.EdgeIndex, in program: Program) throws(EngineError) -> Step {
         var index = index
         while true {
-            let edge = program.edges[index]
-            // The step is read only when an event or a message needs it: copying it costs more than the rest.
-            if let limit = edge.attempts {
+            // The edge's fields are read in place, and its step only when an event or a message needs it:
+            // copying either costs more than the rest of taking the edge.
+            if let limit = program.edges[index].attempts {
                 let key = "\(session.frames[session.frames.count - 1].file)#\(index)"
                 let count = session.attempts[key, default: 0] + 1
                 session.attempts[key] = count
-                if count > limit, let exhausted = edge.exhausted {
+                if count > limit, let exhausted = program.edges[index].exhausted {
                     emit(
                         EngineEvent(
-                            .attemptsExhausted, flow: program.file, step: program.steps[edge.from].name.value,
-                            edge: index))
+                            .attemptsExhausted, flow: program.file,
+                            step: program.steps[program.edges[index].from].name.value, edge: index))
                     index = exhausted
                     continue
                 }
             }
-            emit(EngineEvent(.transition, flow: program.file, step: program.steps[edge.from].name.value, edge: index))
+            emit(
+                EngineEvent(
+                    .transition, flow: program.file, step: program.steps[program.edges[index].from].name.value,
+                    edge: index))
             var message: String?
-            if let template = edge.message {
-                let step = program.steps[edge.from]
+            if let template = program.edges[index].message {
+                let step = program.steps[program.edges[index].from]
                 message = try render(template, step: step)
                 emit(EngineEvent(.message, flow: program.file, step: step.name.value, message: message))
             }
-            switch edge.target {
+            switch program.edges[index].target {
             case .step(let next):
                 session.frames[session.frames.count - 1].step = next
                 return .next

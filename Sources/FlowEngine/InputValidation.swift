@@ -10,9 +10,10 @@ enum InputValidation {
     }
 
     static func problem(with values: [String: Value], for fields: [InputField]) -> Problem? {
-        for field in fields {
-            if let message = problem(with: values[field.name], for: field) {
-                return Problem(field: field.name, message: message)
+        // By index: iterating the fields would copy each one.
+        for index in fields.indices {
+            if let message = problem(with: values[fields[index].name], for: fields[index]) {
+                return Problem(field: fields[index].name, message: message)
             }
         }
         return nil

@@ -17,8 +17,10 @@ enum ListValues {
     /// The answers with those of `list` fields converted.
     static func converted(_ values: [String: Value], for fields: [InputField]) -> [String: Value] {
         var result = values
-        for field in fields where field.type == .list {
-            if let value = values[field.name] { result[field.name] = converted(value, to: .list) }
+        // By index: iterating the fields would copy each one.
+        for index in fields.indices where fields[index].type == .list {
+            let name = fields[index].name
+            if let value = values[name] { result[name] = converted(value, to: .list) }
         }
         return result
     }

@@ -193,6 +193,22 @@ final class Tally: @unchecked Sendable {
     }
 }
 
+/// Answers every `ask` at once with the same prepared answer, `answers` times, then cancels.
+struct PreparedInputs: InputSource {
+    let answer: InputAnswer
+    let answers: Int
+    private let counter = Tally()
+
+    init(answer: InputAnswer, answers: Int) {
+        self.answer = answer
+        self.answers = answers
+    }
+
+    func answer(_ request: InputRequest) async throws -> InputAnswer {
+        counter.next() < answers ? answer : .cancel
+    }
+}
+
 /// Answers every `ask` at once with a value fitting each field, `answers` times, then cancels (or suspends).
 struct InstantInputs: InputSource {
     let answers: Int

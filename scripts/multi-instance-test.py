@@ -543,14 +543,21 @@ def check_restart(cluster, stats, victim, some_user):
     """Start the killed instance again with the same command; it must be ready and sign users in."""
     instance = cluster.instances[victim]
     instance.start()
-    if wait_status(instance.port, "/readyz", 200, 10) is None:
-        stats.problem(f"restarted {instance.name}: /readyz is not 200")
-        return
-    failure = sign_in(cluster, victim, some_user)
-    if failure:
-        stats.problem(f"sign-in through the restarted {instance.name} failed: {failure}")
+    took, problem = ready_and_signing_in(cluster, victim, some_user)
+    if problem:
+        stats.problem(f"restarted {instance.name}: {problem}")
     else:
         log(f"restarted {instance.name} on port {instance.port}: /readyz 200, sign-in of {some_user} works")
+
+
+def ready_and_signing_in(cluster, index, some_user):
+    """Wait up to 10 s for instance `index` to be ready, then sign `some_user` in through it.
+    Returns (seconds until ready, None) or (None, what went wrong)."""
+    took = wait_status(cluster.instances[index].port, "/readyz", 200, 10)
+    if took is None:
+        return None, "/readyz not 200 within 10 s"
+    failure = sign_in(cluster, index, some_user)
+    return (None, f"sign-in failed: {failure}") if failure else (took, None)
 
 
 def check_outage(pg, cluster, stats, some_user):
@@ -571,13 +578,9 @@ def check_outage(pg, cluster, stats, some_user):
     cluster.outage = False
     log("PostgreSQL started again")
     for index, instance in enumerate(cluster.instances):
-        took = wait_status(instance.port, "/readyz", 200, 10)
-        if took is None:
-            stats.problem(f"{instance.name}: /readyz not 200 within 10 s of PostgreSQL's restart")
-            continue
-        failure = sign_in(cluster, index, some_user)
-        if failure:
-            stats.problem(f"{instance.name}: sign-in after the outage failed: {failure}")
+        took, problem = ready_and_signing_in(cluster, index, some_user)
+        if problem:
+            stats.problem(f"{instance.name} after PostgreSQL's restart: {problem}")
         else:
             log(f"  {instance.name}: /readyz 200 after {took:.1f} s, sign-in works")
 

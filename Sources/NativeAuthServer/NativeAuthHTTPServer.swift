@@ -79,7 +79,6 @@ public struct NativeAuthHTTPServer: Sendable {
         metrics: ServerMetrics = ServerMetrics(), mounted: [any MountedRoutes] = [], tls: ServerTLS? = nil
     ) {
         self.metrics = metrics
-        emulator.store.reportFailures { metrics.storeFailed($0) }
         self.mounted = mounted
         self.tls = tls
         self.emulator = emulator
@@ -115,6 +114,10 @@ public struct NativeAuthHTTPServer: Sendable {
     /// Unless the tenant configuration names an `issuerBaseURL`, tokens are issued under the listening address
     /// (`http://HOST:PORT/{tenantID}/v2.0`), the issuer the discovery document gives.
     public func run(handlingSignals: Bool = true, onStarted: @escaping @Sendable (Int) async -> Void) async throws {
+        // The store's failures are counted while this server runs (not from its creation, so that a server
+        // made but never run does not take over another's counting).
+        emulator.store.reportFailures { [metrics] in metrics.storeFailed($0) }
+        defer { emulator.store.reportFailures(to: nil) }
         let listener = Listener(emulator: emulator)
         let configuredPort = port
         let host = host

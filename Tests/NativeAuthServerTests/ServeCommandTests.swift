@@ -31,11 +31,9 @@ struct ServeCommandTests {
         /// Waits for the first line of standard output.
         func listeningLine() async throws -> String {
             for _ in 0..<600 {
-                if let line = stdout.split(separator: "\n", omittingEmptySubsequences: false).first,
-                    stdout.contains("\n")
-                {
-                    return String(line)
-                }
+                // One read per try: the server may write its line between two reads of the file.
+                let output = stdout
+                if let end = output.firstIndex(of: "\n") { return String(output[..<end]) }
                 if !process.isRunning { break }
                 try await Task.sleep(for: .milliseconds(50))
             }

@@ -232,6 +232,7 @@ let package = Package(
                 "EmulatorTestSupport",
                 "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire", "NativeAuth", "FlowEngine", "FlowModel",
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]

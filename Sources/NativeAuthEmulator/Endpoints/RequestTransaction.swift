@@ -47,9 +47,10 @@ struct RequestTransaction {
     var configuration: TenantConfiguration { context.configuration }
     var now: Double { context.now.timeIntervalSince1970 }
 
-    /// A fresh random identifier.
+    /// A fresh identifier for a row: time-ordered, so that rows keyed by it are appended to their indexes rather
+    /// than written to a random page of each.
     func newID() -> String {
-        RandomUUID.lowercased()
+        RandomUUID.timeOrdered(at: now)
     }
 
     func route() throws -> EndpointResult {

@@ -124,8 +124,9 @@ extension RequestTransaction {
 
     private func createUser(username: String, state: FlowProgress) throws -> UserRecord {
         if try store.user(named: username) != nil { throw EmulatorError.userAlreadyExists }
+        // A user's id is in their tokens (`oid`): random, so that it does not tell when they signed up.
         let user = UserRecord(
-            id: newID(), username: username, passwordHash: state.passwordHash, attributes: state.attributes,
+            id: RandomUUID.lowercased(), username: username, passwordHash: state.passwordHash, attributes: state.attributes,
             mfa: false, methods: [], createdAt: now, updatedAt: now)
         do {
             try store.insert(user)

@@ -7,6 +7,8 @@ struct SQLiteBackend: StoreBackend {
     /// The database file, or nil in memory.
     let path: String?
     let writer: any DatabaseWriter
+    /// Write transactions of concurrent requests, committed together.
+    let commits: GroupCommit
 
     /// A fresh store in memory.
     static func inMemory() throws -> SQLiteBackend {
@@ -21,6 +23,7 @@ struct SQLiteBackend: StoreBackend {
     private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
         self.path = path
+        commits = GroupCommit(writer: writer)
         try SQLiteSchema.migrator.migrate(writer)
     }
 
@@ -42,7 +45,7 @@ struct SQLiteBackend: StoreBackend {
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        try await writer.write { db in try body(SQLiteTransaction(db: db)) }
+        try await commits.write(body)
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {

@@ -81,6 +81,11 @@ enum SQLiteSchema {
             try db.execute(
                 sql: "CREATE INDEX codes_recipient_created_at ON codes (recipient COLLATE NOCASE, created_at)")
         }
+        migrator.registerMigration("v4: codes by recipient through one index") { db in
+            // `codes_recipient_created_at` finds a recipient's codes; a second index of the recipient alone only
+            // cost a page write per code sent.
+            try db.execute(sql: "DROP INDEX IF EXISTS codes_on_recipient")
+        }
         return migrator
     }
 }

@@ -1,0 +1,111 @@
+import GRDB
+import NativeAuthWire
+
+/// Group commit: the write transactions of concurrent requests run one after another on the writer's queue, each
+/// in a savepoint of one transaction, and are committed together. Under load one commit (one WAL append, one lock
+/// cycle, one trip to the writer's queue) serves many requests; a request alone commits by itself.
+///
+/// Each request is answered only after the commit that holds its writes succeeded, so an answer never reports a
+/// write a crash could still lose. A request whose body throws has its savepoint rolled back and gets its error;
+/// the others keep their writes. When the transaction itself fails (it cannot begin or commit, or the database
+/// rolled it back), no write of the batch was kept and every request in it gets that error.
+final class GroupCommit: Sendable {
+    /// A request waiting for the writer.
+    private struct Pending: Sendable {
+        /// Runs the request's body in a savepoint of the batch's transaction, keeping its result for later.
+        let run: @Sendable (Database) -> Ran
+        /// Answers the request with a failure of the batch's transaction.
+        let fail: @Sendable (any Error) -> Void
+    }
+
+    /// A request whose body ran: its own error, if any, and the answer to give once the batch committed.
+    private struct Ran {
+        let error: (any Error)?
+        let answer: @Sendable () -> Void
+    }
+
+    private struct Queue: Sendable {
+        var waiting: [Pending] = []
+        var draining = false
+    }
+
+    private let writer: any DatabaseWriter
+    private let queue = Locked(Queue())
+    /// The most requests committed together, so that a long queue is not answered all at once at the end.
+    private let batchLimit: Int
+
+    init(writer: any DatabaseWriter, batchLimit: Int = 32) {
+        self.writer = writer
+        self.batchLimit = max(batchLimit, 1)
+    }
+
+    /// How many requests wait for the writer now.
+    var waiting: Int { queue.withLock { $0.waiting.count } }
+
+    /// Runs `body` in the next batch and returns its result once that batch committed.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let pending = Pending(
+                run: { db in
+                    var result: Result<T, any Error> = .failure(CancellationError())
+                    do {
+                        try db.inSavepoint {
+                            result = .success(try body(SQLiteTransaction(db: db)))
+                            return .commit
+                        }
+                    } catch {
+                        result = .failure(error)
+                    }
+                    let outcome = result
+                    let error: (any Error)? = if case .failure(let error) = outcome { error } else { nil }
+                    return Ran(error: error, answer: { continuation.resume(with: outcome) })
+                },
+                fail: { error in continuation.resume(throwing: error) })
+            let starts = queue.withLock { queue in
+                queue.waiting.append(pending)
+                guard !queue.draining else { return false }
+                queue.draining = true
+                return true
+            }
+            if starts { writer.asyncWriteWithoutTransaction { db in self.drain(db) } }
+        }
+    }
+
+    /// On the writer's queue: commits batches until nobody is waiting.
+    private func drain(_ db: Database) {
+        while let batch = nextBatch() {
+            var ran: [Ran] = []
+            ran.reserveCapacity(batch.count)
+            do {
+                try db.inTransaction(.immediate) {
+                    for pending in batch {
+                        let outcome = pending.run(db)
+                        ran.append(outcome)
+                        if !db.isInsideTransaction {
+                            throw outcome.error ?? StoreUnavailable("the database rolled the write transaction back")
+                        }
+                    }
+                    return .commit
+                }
+            } catch {
+                for pending in batch { pending.fail(error) }
+                continue
+            }
+            for outcome in ran { outcome.answer() }
+        }
+    }
+
+    /// The next requests to commit together, or nil (and no longer draining) when none wait.
+    private func nextBatch() -> [Pending]? {
+        queue.withLock { queue in
+            guard !queue.waiting.isEmpty else {
+                queue.draining = false
+                return nil
+            }
+            let count = min(queue.waiting.count, batchLimit)
+            let batch = Array(queue.waiting.prefix(count))
+            queue.waiting.removeFirst(count)
+            return batch
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowModel
 import Foundation
+import NativeAuthWire
 
 /// One `perform` call: the action's catalog declaration, its arguments and the state it continues. Builds
 /// the outcomes, and makes sure the result is one the catalog declares, with exactly its data keys, and
@@ -46,7 +47,7 @@ struct ActionCall: Sendable {
     /// means `invalidUsername`, before any request.
     func username() -> String? {
         guard let raw = string("username") else { return nil }
-        let username = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let username = raw.trimmingWhitespace()
         return EmailAddress.hasShape(username) ? username : nil
     }
 

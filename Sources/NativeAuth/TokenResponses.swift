@@ -102,7 +102,7 @@ extension NativeAuthClient {
         -> Result<CachedAccount, ArgumentProblem>
     {
         guard let accessToken = body.string("access_token"),
-            !accessToken.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            !accessToken.trimmingWhitespace().isEmpty
         else { return .failure(ArgumentProblem("Unexpected response body: access_token is missing")) }
         guard let encodedInfo = body.string("client_info"), let clientInfo = IDTokenClaims.clientInfo(encodedInfo)
         else { return .failure(ArgumentProblem("Client info was not returned")) }

@@ -26,10 +26,12 @@ public enum FormBody {
     /// Empty segments (`a=1&&b=2`) are skipped; a segment without `=` is a field with an empty value.
     public static func decodePairs(_ body: String) -> [(name: String, value: String)]? {
         var pairs: [(name: String, value: String)] = []
-        for segment in body.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = segment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = unescape(parts[0]) else { return nil }
-            let value = parts.count > 1 ? unescape(parts[1]) : ""
+        // Split on the bytes `&` and `=`, as form decoding does, rather than on characters.
+        let bytes = body.utf8
+        for segment in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let equals = segment.firstIndex(of: UInt8(ascii: "="))
+            guard let name = unescape(body[segment.startIndex..<(equals ?? segment.endIndex)]) else { return nil }
+            let value = equals.map { unescape(body[bytes.index(after: $0)..<segment.endIndex]) } ?? ""
             guard let value else { return nil }
             pairs.append((name: name, value: value))
         }
@@ -60,6 +62,8 @@ public enum FormBody {
     /// Undoes ``escape(_:)``: `+` is a space and `%XX` a byte; `nil` when an escape is malformed or the
     /// bytes are not UTF-8.
     static func unescape(_ text: Substring) -> String? {
+        // Without `+` or `%` there is nothing to undo, and the text is already valid UTF-8.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(text) }
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {

@@ -34,6 +34,13 @@ import Testing
         #expect(FormBody.decode("a=1&a=2") == nil)
         #expect(FormBody.decodePairs("a=1&a=2")?.count == 2)
     }
+
+    @Test("fields are split on the bytes & and =, even where a combining mark follows, and kept as sent")
+    func splitsOnBytes() throws {
+        let pairs = try #require(FormBody.decodePairs("a=1&\u{301}b=2&x=\u{fc}n\u{ef}&y=c=d&&z"))
+        #expect(pairs.map(\.name) == ["a", "\u{301}b", "x", "y", "z"])
+        #expect(pairs.map(\.value) == ["1", "2", "\u{fc}n\u{ef}", "c=d", ""])
+    }
 }
 
 @Suite struct ClaimsTests {
@@ -51,6 +58,14 @@ import Testing
         #expect(IDTokenClaims.claims(ofJWT: "a.%%%.c") == nil)
         #expect(IDTokenClaims.claims(ofJWT: "a.\(Canned.base64URL(Data("[1]".utf8))).c") == nil)
         #expect(IDTokenClaims.clientInfo("e30") == nil)
+    }
+
+    @Test("the payload is read between the first two dots, whatever follows the second")
+    func readsThePayloadBetweenTheDots() {
+        let payload = Canned.base64URL(Data(#"{"oid":"x"}"#.utf8))
+        #expect(IDTokenClaims.claims(ofJWT: "h.\(payload).\u{301}signature")?["oid"] == "x")
+        #expect(IDTokenClaims.claims(ofJWT: "h.\(payload)")?["oid"] == "x")
+        #expect(IDTokenClaims.claims(ofJWT: ".\(payload).")?["oid"] == "x")
     }
 
     @Test func configurationDecodesWithDefaults() throws {

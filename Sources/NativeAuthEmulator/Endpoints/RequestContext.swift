@@ -35,10 +35,10 @@ struct RequestContext: Sendable {
     /// The `username` in Unicode NFC, which must look like an email address (90100 "username parameter is empty
     /// or not valid").
     func username() throws -> String {
-        guard let username = text("username")?.precomposedStringWithCanonicalMapping, Contacts.isEmail(username)
-        else {
-            throw EmulatorError.invalidParameter("username")
-        }
+        guard let text = text("username") else { throw EmulatorError.invalidParameter("username") }
+        // ASCII is its own NFC form.
+        let username = text.isASCII ? text : text.precomposedStringWithCanonicalMapping
+        guard Contacts.isEmail(username) else { throw EmulatorError.invalidParameter("username") }
         return username
     }
 
@@ -69,12 +69,14 @@ struct RequestContext: Sendable {
 
     /// The requested scopes (default `openid profile offline_access`), without duplicates; `invalid_scope` when
     /// one is malformed or the client is not consented to it.
+    private static let scopeCharacters = ASCIISet(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:/-~")
+
     func scopes() throws -> [String] {
         guard let text = text("scope") else { return ["openid", "profile", "offline_access"] }
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:/-~")
         var scopes: [String] = []
         for scope in text.split(whereSeparator: \.isWhitespace).map(String.init) {
-            guard scope.count <= 256, scope.allSatisfy({ allowed.contains($0) }) else {
+            guard Self.scopeCharacters.containsAll(of: scope), scope.utf8.count <= 256 else {
                 throw EmulatorError.invalidScope
             }
             guard client.isConsented(to: scope) else { throw EmulatorError.invalidScope }

@@ -126,7 +126,8 @@ extension RequestTransaction {
         if try store.user(named: username) != nil { throw EmulatorError.userAlreadyExists }
         // A user's id is in their tokens (`oid`): random, so that it does not tell when they signed up.
         let user = UserRecord(
-            id: RandomUUID.lowercased(), username: username, passwordHash: state.passwordHash, attributes: state.attributes,
+            id: RandomUUID.lowercased(), username: username, passwordHash: state.passwordHash,
+            attributes: state.attributes,
             mfa: false, methods: [], createdAt: now, updatedAt: now)
         do {
             try store.insert(user)

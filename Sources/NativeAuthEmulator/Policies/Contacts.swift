@@ -1,20 +1,22 @@
 import FlowModel
 import Foundation
+import NativeAuthWire
 
 /// Usernames, contacts and their masked labels.
 package enum Contacts {
     /// Whether `text` is an email address the service accepts: the shape of one (``EmailAddress``), and
     /// within its limits: at most 254 characters, a local part of at most 64 that neither starts nor ends with
     /// a dot, domain labels of letters, digits and inner hyphens, at most 63 characters each.
+    private static let domainCharacters = ASCIISet("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+
     static func isEmail(_ text: String) -> Bool {
         guard text.count <= 254, EmailAddress.hasShape(text) else { return false }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         let local = parts[0]
         guard local.count <= 64, !local.hasPrefix("."), !local.hasSuffix(".") else { return false }
         guard local.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) else { return false }
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
         for label in parts[1].split(separator: ".") {
-            guard label.count <= 63, label.allSatisfy({ allowed.contains($0) }) else { return false }
+            guard domainCharacters.containsAll(of: label), label.utf8.count <= 63 else { return false }
             guard !label.hasPrefix("-"), !label.hasSuffix("-") else { return false }
         }
         return true
@@ -48,6 +50,8 @@ extension Contacts {
     /// The form usernames are compared and stored under: Unicode NFC, then lowercased with Unicode's full case
     /// mapping, then NFC again, so `éve@…` (precomposed), `ÉVE@…` and `e\u{301}ve@…` (decomposed) are one account.
     package static func canonical(_ username: String) -> String {
-        username.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
+        // ASCII is its own NFC form, and lowercases to ASCII.
+        if username.isASCII { return username.lowercased() }
+        return username.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
     }
 }

@@ -21,6 +21,8 @@ final class GroupCommit: Sendable {
     /// A request whose body ran: its own error, if any, and the answer to give once the batch committed.
     private struct Ran {
         let error: (any Error)?
+        /// The request's writes could not be undone: the batch must not commit.
+        let undoFailed: (any Error)?
         let answer: @Sendable () -> Void
     }
 
@@ -47,18 +49,24 @@ final class GroupCommit: Sendable {
         try await withCheckedThrowingContinuation { continuation in
             let pending = Pending(
                 run: { db in
-                    var result: Result<T, any Error> = .failure(CancellationError())
+                    var outcome: Result<T, any Error>
+                    var undoFailed: (any Error)?
                     do {
-                        try db.inSavepoint {
-                            result = .success(try body(SQLiteTransaction(db: db)))
-                            return .commit
-                        }
+                        try db.cachedStatement(sql: "SAVEPOINT request").execute()
+                        outcome = .success(try body(SQLiteTransaction(db: db)))
+                        try db.cachedStatement(sql: "RELEASE SAVEPOINT request").execute()
                     } catch {
-                        result = .failure(error)
+                        outcome = .failure(error)
+                        do {
+                            try db.cachedStatement(sql: "ROLLBACK TRANSACTION TO SAVEPOINT request").execute()
+                            try db.cachedStatement(sql: "RELEASE SAVEPOINT request").execute()
+                        } catch {
+                            undoFailed = error
+                        }
                     }
-                    let outcome = result
                     let error: (any Error)? = if case .failure(let error) = outcome { error } else { nil }
-                    return Ran(error: error, answer: { continuation.resume(with: outcome) })
+                    let result = outcome
+                    return Ran(error: error, undoFailed: undoFailed, answer: { continuation.resume(with: result) })
                 },
                 fail: { error in continuation.resume(throwing: error) })
             let starts = queue.withLock { queue in
@@ -81,6 +89,7 @@ final class GroupCommit: Sendable {
                     for pending in batch {
                         let outcome = pending.run(db)
                         ran.append(outcome)
+                        if let undoFailed = outcome.undoFailed { throw undoFailed }
                         if !db.isInsideTransaction {
                             throw outcome.error ?? StoreUnavailable("the database rolled the write transaction back")
                         }

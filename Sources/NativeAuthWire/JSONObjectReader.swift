@@ -94,7 +94,19 @@ public enum JSONObjectReader {
 
         mutating func string() -> String? {
             guard expect(UInt8(ascii: "\"")) else { return nil }
-            var output: [UInt8] = []
+            // Most strings have no escape: find the closing quote and decode the bytes before it at once.
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+                bytes[end] >= 0x20
+            {
+                end += 1
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                defer { index = end + 1 }
+                return UTF8Text.decode(bytes[index..<end])
+            }
+            var output: [UInt8] = Array(bytes[index..<end])
+            index = end
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1

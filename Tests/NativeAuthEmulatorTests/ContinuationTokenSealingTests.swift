@@ -38,4 +38,20 @@ struct ContinuationTokenSealingTests {
         #expect(other.open(token) == nil)
         #expect(tokens.open(String(token.dropLast(2)) + "AA") == nil)
     }
+
+    @Test("a token opens only as payload, one dot and MAC: a second dot, a missing part or a mark on the dot refuse it")
+    func malformedTokensDoNotOpen() throws {
+        let payload = ContinuationPayload(
+            tenant: "t", flow: "signUp", steps: [], username: "ann@contoso.com", id: "i", expires: 1_800_000_000)
+        let token = try tokens.seal(payload)
+        let dot = try #require(token.firstIndex(of: "."))
+        let (data, mac) = (token[..<dot], token[token.index(after: dot)...])
+        #expect(tokens.open("\(data).\(mac)") == payload)
+        for malformed in [
+            "\(data).\(mac).", "\(data)..\(mac)", ".\(data).\(mac)", "\(data)\(mac)", "\(data).", ".\(mac)",
+            "\(data).\u{301}\(mac)", "\(data)\u{301}.\(mac)", "",
+        ] {
+            #expect(tokens.open(malformed) == nil, "\(malformed)")
+        }
+    }
 }

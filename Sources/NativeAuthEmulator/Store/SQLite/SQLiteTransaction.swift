@@ -33,8 +33,8 @@ struct SQLiteTransaction: StoreTransaction {
         return db.changesCount == 1
     }
 
-    // Codes and continuations are inserted on most requests: through a cached statement rather than GRDB's
-    // record persistence, which builds its statement each time.
+    // Codes, continuations and refresh tokens are inserted on most requests: through a cached statement rather
+    // than GRDB's record persistence, which builds its statement each time.
 
     func insert(_ code: CodeRecord) throws {
         try db.cachedStatement(
@@ -114,7 +114,17 @@ struct SQLiteTransaction: StoreTransaction {
         return db.changesCount == 1
     }
 
-    func insert(_ token: RefreshTokenRecord) throws { try token.insert(db) }
+    func insert(_ token: RefreshTokenRecord) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO refresh_tokens (hash, user_id, client_id, family, scope, created_at, expires_at, used) \
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            token.hash, token.userID, token.clientID, token.family, token.scope, token.createdAt, token.expiresAt,
+            token.used,
+        ])
+    }
 
     func refreshToken(hash: String) throws -> RefreshTokenRecord? {
         try RefreshTokenRecord.fetchOne(

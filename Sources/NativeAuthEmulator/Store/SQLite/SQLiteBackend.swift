@@ -40,6 +40,9 @@ struct SQLiteBackend: StoreBackend {
             // larger page cache per connection (negative: KiB).
             try db.execute(sql: "PRAGMA mmap_size = 268435456")
             try db.execute(sql: "PRAGMA cache_size = -16384")
+            // The savepoint of each request in a group commit (``GroupCommit``) journals the pages it changes; in
+            // memory rather than spilled to a temporary file once a batch's journal passes 64 KiB.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         return configuration
     }

@@ -80,7 +80,7 @@ public struct NativeAuthEmulator: Sendable {
         do {
             // Slow, pure work first (no lock held), then one short write transaction that re-reads, checks and
             // consumes what the request relies on; tokens are signed after it committed.
-            let tokens = ContinuationTokens(secret: try await store.continuationSecret(now: date.timeIntervalSince1970))
+            let tokens = try await store.continuationTokens(now: date.timeIntervalSince1970)
             let prepared = await PrecomputedWork.make(for: context, tokens: tokens, store: store)
             let purge = store.purgeDue(now: date.timeIntervalSince1970)
             let outcome = try await store.write { store in

@@ -1,4 +1,5 @@
 import NativeAuthEmulator
+import NativeAuthWire
 import Prometheus
 
 /// The server's Prometheus metrics, served at `/metrics`: requests by route and status, their latency by route,
@@ -15,22 +16,42 @@ public final class ServerMetrics: Sendable {
         .seconds(2.5), .seconds(10),
     ]
 
+    /// A route and status's request counter and the route's latency histogram, found in the registry once.
+    private struct RequestSeries: Sendable {
+        let requests: Counter
+        let duration: DurationHistogram
+    }
+
+    private struct RouteStatus: Hashable, Sendable {
+        let route: String
+        let status: Int
+    }
+
+    private let requestSeries = Locked<[RouteStatus: RequestSeries]>([:])
+
     public init() {}
 
     /// Counts one answered request.
     func record(route: String, status: Int, elapsed: Duration) {
-        registry.makeCounter(
-            descriptor: MetricNameDescriptor(
-                namespace: "flowrun", metricName: "http_requests", unitName: "total",
-                helpText: "Requests answered, by route and status."),
-            labels: [("route", route), ("status", String(status))]
-        ).increment()
-        registry.makeDurationHistogram(
-            descriptor: MetricNameDescriptor(
-                namespace: "flowrun", metricName: "http_request_duration", unitName: "seconds",
-                helpText: "Time from a request's arrival to its answer, by route."),
-            labels: [("route", route)], buckets: Self.buckets
-        ).record(elapsed)
+        let series = requestSeries.withLock { known in
+            let key = RouteStatus(route: route, status: status)
+            if let series = known[key] { return series }
+            let series = RequestSeries(
+                requests: registry.makeCounter(
+                    descriptor: MetricNameDescriptor(
+                        namespace: "flowrun", metricName: "http_requests", unitName: "total",
+                        helpText: "Requests answered, by route and status."),
+                    labels: [("route", route), ("status", String(status))]),
+                duration: registry.makeDurationHistogram(
+                    descriptor: MetricNameDescriptor(
+                        namespace: "flowrun", metricName: "http_request_duration", unitName: "seconds",
+                        helpText: "Time from a request's arrival to its answer, by route."),
+                    labels: [("route", route)], buckets: Self.buckets))
+            known[key] = series
+            return series
+        }
+        series.requests.increment()
+        series.duration.record(elapsed)
         if status >= 500 {
             registry.makeCounter(
                 descriptor: MetricNameDescriptor(

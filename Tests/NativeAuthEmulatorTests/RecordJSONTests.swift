@@ -37,6 +37,25 @@ struct RecordJSONTests {
         #expect(try RecordJSON.decode([String].self, from: stepsText) == steps)
     }
 
+    @Test("a user's methods written directly read back the same, and text written by JSONEncoder reads alike")
+    func methodsRoundTrip() throws {
+        let methods = [
+            StrongAuthMethod(id: "m1", channel: "sms", target: "+15555550100"),
+            StrongAuthMethod(id: "m/2", channel: "email", target: "z\u{f6}e \"z\"@contoso.com"),
+        ]
+        for list in [[], methods] {
+            let text = try RecordJSON.encode(list)
+            #expect(try RecordJSON.decode([StrongAuthMethod].self, from: text) == list)
+            #expect(try JSONDecoder().decode([StrongAuthMethod].self, from: Data(text.utf8)) == list)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let earlier = String(decoding: try encoder.encode(list), as: UTF8.self)
+            #expect(try RecordJSON.decode([StrongAuthMethod].self, from: earlier) == list)
+            #expect(text == earlier.replacingOccurrences(of: "\\/", with: "/"))
+        }
+        #expect((try? RecordJSON.decode([StrongAuthMethod].self, from: #"[{"id":"m"}]"#)) == nil)
+    }
+
     @Test("a key it does not know, a missing key or a key of another type is refused as JSONDecoder refuses it")
     func refusals() {
         let good =

@@ -8,8 +8,8 @@ public final class EmulatorStore: Sendable {
     /// The SQLite database file, or nil in memory or in PostgreSQL.
     public let path: String?
     package let backend: any StoreBackend
-    /// The continuation-token HMAC key once read (it never changes after it is created).
-    private let continuationSecretCache = Locked<Data?>(nil)
+    /// The continuation tokens under the HMAC key once read (the key never changes after it is created).
+    private let continuationTokensCache = Locked<ContinuationTokens?>(nil)
     /// When expired continuations were last deleted (seconds since 1970, the emulator's clock).
     private let lastPurge = Locked<Double?>(nil)
     /// Told of each failure of the store itself (see ``reportFailures(to:)``).
@@ -86,14 +86,15 @@ public final class EmulatorStore: Sendable {
         try await write { store in try Keys.bindTenant(store, tenantID: tenantID, now: now.timeIntervalSince1970) }
     }
 
-    /// The 32-byte HMAC key of continuation tokens, read (or created) once, then kept.
-    func continuationSecret(now: Double) async throws -> Data {
-        if let secret = continuationSecretCache.value { return secret }
+    /// Continuation tokens under the store's 32-byte HMAC key, read (or created) once, then kept.
+    func continuationTokens(now: Double) async throws -> ContinuationTokens {
+        if let tokens = continuationTokensCache.value { return tokens }
         let secret = try await write { store in try Keys.continuationSecret(store, now: now) }
-        return continuationSecretCache.withLock { cached in
+        return continuationTokensCache.withLock { cached in
             if let cached { return cached }
-            cached = secret
-            return secret
+            let tokens = ContinuationTokens(secret: secret)
+            cached = tokens
+            return tokens
         }
     }
 

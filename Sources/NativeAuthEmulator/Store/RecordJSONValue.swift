@@ -21,18 +21,28 @@ extension RecordJSON {
     }
 }
 
-extension Array: RecordJSONValue where Element == String {
-    package var recordJSON: Value { .list(map(Value.string)) }
+extension String: RecordJSONValue {
+    package var recordJSON: Value { .string(self) }
+
+    package init?(recordJSON: Value) {
+        guard case .string(let text) = recordJSON else { return nil }
+        self = text
+    }
+}
+
+/// A list of strings (a continuation's steps) or of registered methods (a user's).
+extension Array: RecordJSONValue where Element: RecordJSONValue {
+    package var recordJSON: Value { .list(map(\.recordJSON)) }
 
     package init?(recordJSON: Value) {
         guard case .list(let items) = recordJSON else { return nil }
-        var strings: [String] = []
-        strings.reserveCapacity(items.count)
+        var elements: [Element] = []
+        elements.reserveCapacity(items.count)
         for item in items {
-            guard case .string(let text) = item else { return nil }
-            strings.append(text)
+            guard let element = Element(recordJSON: item) else { return nil }
+            elements.append(element)
         }
-        self = strings
+        self = elements
     }
 }
 

@@ -44,6 +44,29 @@ struct GroupCommitTests {
             #expect(try await held.value == "held")
         }
 
+        /// Starts `count` requests; request `index` writes the key `key<index>`, then does `then`, and returns
+        /// `index`.
+        func write(
+            _ count: Int, then: @escaping @Sendable (Int, any StoreTransaction) throws -> Void
+        ) -> [Task<Int, any Error>] {
+            (0..<count).map { [store] index in
+                Task {
+                    try await store.write { transaction in
+                        try transaction.save(KeyRecord(name: "key\(index)", secret: nil, pem: nil, createdAt: 0))
+                        try then(index, transaction)
+                        return index
+                    }
+                }
+            }
+        }
+
+        /// The indexes of the requests (of the first `count`) whose key was kept.
+        func kept(of count: Int) async throws -> [Int] {
+            try await store.read { transaction in
+                try (0..<count).filter { try transaction.key(named: "key\($0)") != nil }
+            }
+        }
+
         static func wait(for semaphore: DispatchSemaphore) async {
             await withCheckedContinuation { continuation in
                 DispatchQueue.global().async {
@@ -57,15 +80,8 @@ struct GroupCommitTests {
     @Test("in one commit, a request that throws loses its writes and gets its error; the others keep theirs")
     func failureOfOneRequest() async throws {
         let held = try await HeldStore()
-        let store = held.store
-        let requests = (0..<10).map { index in
-            Task {
-                try await store.write { transaction in
-                    try transaction.save(KeyRecord(name: "key\(index)", secret: nil, pem: nil, createdAt: 0))
-                    if index % 2 == 1 { throw Refused(index: index) }
-                    return index
-                }
-            }
+        let requests = held.write(10) { index, _ in
+            if index % 2 == 1 { throw Refused(index: index) }
         }
         try await held.release(whenWaiting: 10)
         for (index, request) in requests.enumerated() {
@@ -75,34 +91,21 @@ struct GroupCommitTests {
                 #expect(try await request.value == index)
             }
         }
-        let kept = try await store.read { transaction in
-            try (0..<10).filter { try transaction.key(named: "key\($0)") != nil }
-        }
-        #expect(kept == [0, 2, 4, 6, 8])
+        #expect(try await held.kept(of: 10) == [0, 2, 4, 6, 8])
     }
 
     @Test("when the database rolls the shared transaction back, every request in it fails and none keeps a write")
     func failureOfTheTransaction() async throws {
         let held = try await HeldStore()
-        let store = held.store
-        let requests = (0..<3).map { index in
-            Task {
-                try await store.write { transaction in
-                    try transaction.save(KeyRecord(name: "key\(index)", secret: nil, pem: nil, createdAt: 0))
-                    if index == 1 { try #require(transaction as? SQLiteTransaction).db.execute(sql: "ROLLBACK") }
-                    return index
-                }
-            }
+        let requests = held.write(3) { index, transaction in
+            if index == 1 { try #require(transaction as? SQLiteTransaction).db.execute(sql: "ROLLBACK") }
         }
         try await held.release(whenWaiting: 3)
         for request in requests {
             await #expect(throws: (any Error).self) { try await request.value }
         }
-        let kept = try await store.read { transaction in
-            try (0..<3).filter { try transaction.key(named: "key\($0)") != nil }
-        }
-        #expect(kept.isEmpty)
-        let after = try await store.write { transaction in
+        #expect(try await held.kept(of: 3).isEmpty)
+        let after = try await held.store.write { transaction in
             try transaction.save(KeyRecord(name: "after", secret: nil, pem: nil, createdAt: 0))
             return try transaction.key(named: "after") != nil
         }

@@ -9,12 +9,8 @@ enum IDTokenClaims {
     /// The claims of a JWT's payload (its second dot-separated part, base64url JSON); `nil` when the token
     /// is not a JWT with a JSON object payload.
     static func claims(ofJWT token: String) -> [String: Value]? {
-        // The payload is between the first and the second dot (found in the UTF-8 bytes, not by characters).
-        let dot = UInt8(ascii: ".")
-        guard let first = token.utf8.firstIndex(of: dot) else { return nil }
-        let start = token.utf8.index(after: first)
-        let end = token.utf8[start...].firstIndex(of: dot) ?? token.utf8.endIndex
-        guard let payload = Base64URL.decodeLeniently(token[start..<end]) else { return nil }
+        let parts = token.pieces(separatedBy: ".")
+        guard parts.count >= 2, let payload = Base64URL.decodeLeniently(parts[1]) else { return nil }
         return jsonObject(payload)
     }
 

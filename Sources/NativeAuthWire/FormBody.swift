@@ -26,12 +26,10 @@ public enum FormBody {
     /// Empty segments (`a=1&&b=2`) are skipped; a segment without `=` is a field with an empty value.
     public static func decodePairs(_ body: String) -> [(name: String, value: String)]? {
         var pairs: [(name: String, value: String)] = []
-        // Split on the bytes `&` and `=`, as form decoding does, rather than on characters.
-        let bytes = body.utf8
-        for segment in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let equals = segment.firstIndex(of: UInt8(ascii: "="))
-            guard let name = unescape(body[segment.startIndex..<(equals ?? segment.endIndex)]) else { return nil }
-            let value = equals.map { unescape(body[bytes.index(after: $0)..<segment.endIndex]) } ?? ""
+        for segment in body.pieces(separatedBy: "&") where !segment.isEmpty {
+            let parts = segment.pieces(separatedBy: "=", maxSplits: 1)
+            guard let name = unescape(parts[0]) else { return nil }
+            let value = parts.count > 1 ? unescape(parts[1]) : ""
             guard let value else { return nil }
             pairs.append((name: name, value: value))
         }

@@ -1,7 +1,5 @@
-import Crypto
-
-/// Random values from a cryptographically secure generator. Each draw from `SystemRandomNumberGenerator` is a
-/// system call for 8 bytes, so a code takes one draw and byte strings come from swift-crypto's generator.
+/// Random values from the system's secure generator (`SystemRandomNumberGenerator`). Each draw is a system call
+/// on Linux, so values are taken 8 bytes per draw: a code in one draw, byte strings a word at a time.
 enum CodeGenerator {
     /// A one-time passcode of `length` decimal digits (4 to 12), uniformly drawn.
     static func code(length: Int) -> String {
@@ -15,7 +13,12 @@ enum CodeGenerator {
 
     /// `count` random bytes.
     static func bytes(_ count: Int) -> [UInt8] {
-        guard count > 0 else { return [] }
-        return SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { Array($0) }
+        var generator = SystemRandomNumberGenerator()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(max(count, 0))
+        while bytes.count < count {
+            withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0.prefix(count - bytes.count)) }
+        }
+        return bytes
     }
 }

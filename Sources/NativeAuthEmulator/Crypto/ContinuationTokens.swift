@@ -80,12 +80,8 @@ struct ContinuationTokens: Sendable {
     /// The payload of a well-formed token with a valid MAC; nil for anything else.
     func open(_ token: String) -> ContinuationPayload? {
         guard token.utf8.count <= 8192 else { return nil }
-        // Exactly one dot, found in the bytes.
-        let bytes = token.utf8
-        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return nil }
-        let macStart = bytes.index(after: dot)
-        guard !bytes[macStart...].contains(UInt8(ascii: ".")),
-            let data = Base64URL.decode(token[..<dot]), let mac = Base64URL.decode(token[macStart...])
+        let parts = token.pieces(separatedBy: ".")
+        guard parts.count == 2, let data = Base64URL.decode(parts[0]), let mac = Base64URL.decode(parts[1])
         else { return nil }
         let expected = HMAC<SHA256>.authenticationCode(for: data, using: key)
         guard ConstantTime.equal(Array(expected), Array(mac)) else { return nil }

@@ -67,11 +67,11 @@ struct RequestContext: Sendable {
         return values.intersection(allowed)
     }
 
-    /// The requested scopes (default `openid profile offline_access`), without duplicates; `invalid_scope` when
-    /// one is malformed or the client is not consented to it.
     private static let scopeCharacters = ASCIISet(
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:/-~")
 
+    /// The requested scopes (default `openid profile offline_access`), without duplicates; `invalid_scope` when
+    /// one is malformed or the client is not consented to it.
     func scopes() throws -> [String] {
         guard let text = text("scope") else { return ["openid", "profile", "offline_access"] }
         var scopes: [String] = []

@@ -4,11 +4,11 @@ import NativeAuthWire
 
 /// Usernames, contacts and their masked labels.
 package enum Contacts {
+    private static let domainCharacters = ASCIISet("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+
     /// Whether `text` is an email address the service accepts: the shape of one (``EmailAddress``), and
     /// within its limits: at most 254 characters, a local part of at most 64 that neither starts nor ends with
     /// a dot, domain labels of letters, digits and inner hyphens, at most 63 characters each.
-    private static let domainCharacters = ASCIISet("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
-
     static func isEmail(_ text: String) -> Bool {
         guard text.count <= 254, EmailAddress.hasShape(text) else { return false }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)

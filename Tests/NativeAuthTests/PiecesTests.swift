@@ -13,5 +13,9 @@ struct PiecesTests {
         #expect("x.\u{301}y".split(separator: ".").count == 1)
         let substring = "k=v&w"[...]
         #expect(substring.pieces(separatedBy: "&") == ["k=v", "w"])
+        let body = "&x=1&y=2"
+        let tail = body[body.index(body.startIndex, offsetBy: 5)...]
+        #expect(tail.pieces(separatedBy: "=") == ["y", "2"])
+        #expect(body.pieces(separatedBy: "&", maxSplits: 1) == ["", "x=1&y=2"])
     }
 }

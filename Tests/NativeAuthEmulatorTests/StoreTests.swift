@@ -3,6 +3,7 @@ import Foundation
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthWire
+import Synchronization
 import Testing
 
 @Suite("Store")
@@ -91,5 +92,25 @@ struct StoreTests {
         #expect(answers.filter { $0.status == 200 }.count == 1)
         #expect(answers.filter { $0.error == "user_already_exists" }.count == 1)
         #expect(try await harness.emulator.store.users().count == 1)
+    }
+
+    @Test("the store's failure observer is called at the same depth however many failures came before")
+    func failureObserverDepthStaysTheSame() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-depth-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try EmulatorStore(directory: folder.path)
+        let depths = Mutex<[Int]>([])
+        store.reportFailures { _ in depths.withLock { $0.append(Thread.callStackReturnAddresses.count) } }
+        for name in ["authority.sqlite-wal", "authority.sqlite-shm"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+        try Data(repeating: 0x41, count: 8192).write(to: folder.appendingPathComponent("authority.sqlite"))
+        for _ in 0..<300 { _ = try? await store.checkReady() }
+        let seen = depths.withLock { $0 }
+        #expect(seen.count == 300)
+        // A thunk more per earlier call made the depth grow by two frames a failure; a few frames either way are
+        // the threads the failures were reported on.
+        let spread = (seen.max() ?? 0) - (seen.min() ?? 0)
+        #expect(spread < 16, "depths from \(seen.min() ?? 0) to \(seen.max() ?? 0)")
     }
 }

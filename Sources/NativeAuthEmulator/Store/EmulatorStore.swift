@@ -13,7 +13,7 @@ public final class EmulatorStore: Sendable {
     /// When expired continuations were last deleted (seconds since 1970, the emulator's clock).
     private let lastPurge = Locked<Double?>(nil)
     /// Told of each failure of the store itself (see ``reportFailures(to:)``).
-    private let failureObserver = Locked<(@Sendable (StoreFailure) -> Void)?>(nil)
+    private let failureObserver = ObserverSlot<StoreFailure>()
 
     /// A store over `backend`, whose schema is already migrated.
     package init(backend: any StoreBackend, path: String? = nil) {
@@ -51,7 +51,7 @@ public final class EmulatorStore: Sendable {
     /// not be reached, or a read or write failed. Answers a request refuses (a wrong code, a used token) are no
     /// failures.
     public func reportFailures(to observer: (@Sendable (StoreFailure) -> Void)?) {
-        failureObserver.withLock { $0 = observer }
+        failureObserver.set(observer)
     }
 
     /// A transaction that may write.
@@ -69,7 +69,7 @@ public final class EmulatorStore: Sendable {
         do {
             return try await body()
         } catch {
-            if let failure = StoreFailure(error), let observer = failureObserver.withLock({ $0 }) { observer(failure) }
+            if let failure = StoreFailure(error) { failureObserver.notify(failure) }
             throw error
         }
     }

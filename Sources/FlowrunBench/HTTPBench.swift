@@ -13,9 +13,11 @@ import NativeAuthWire
 
 /// The emulator over HTTP on 127.0.0.1, driven by flowrun's own client: `NativeAuthClient` over
 /// `HTTPTransport`, running the library flow `sign-in-email-otp` with the interpreter. Each flow is three
-/// calls (initiate, challenge, token); the code is read from the emulator's outbox in-process.
+/// calls (initiate, challenge, token); the emulator delivers each code in-process (`deliverCodes(to:)`), as a
+/// mailbox would.
 struct HTTPRig {
     let emulator: NativeAuthEmulator
+    let codes: DeliveredCodes
     let authority: URL
     let program: Program
     let digest: String
@@ -37,6 +39,8 @@ struct HTTPRig {
             try await emulator.store.addUser(UserSeed(username: name), hashIterations: 1_000)
             users.append(name)
         }
+        let codes = DeliveredCodes()
+        emulator.deliverCodes { codes.record($0) }
         let quiet = Logger(label: "flowrun.bench.server") { _ in SwiftLogNoOpLogHandler() }
         let server = NativeAuthHTTPServer(emulator: emulator, logger: quiet)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
@@ -52,7 +56,8 @@ struct HTTPRig {
                 throw BenchFailure("the server did not start")
             }
             let rig = HTTPRig(
-                emulator: emulator, authority: url, program: library.program, digest: library.digest, users: users)
+                emulator: emulator, codes: codes, authority: url, program: library.program, digest: library.digest,
+                users: users)
             return try await body(rig)
         }
     }
@@ -110,7 +115,7 @@ struct HTTPRig {
         user: String, transport: TimedTransport, scheduled: Double? = nil, calls: inout [Double]
     ) async -> String? {
         await Self.signIn(
-            program: program, digest: digest, inputs: OutboxInputs(user: user, emulator: emulator),
+            program: program, digest: digest, inputs: OutboxInputs(user: user, codes: codes),
             transport: transport, scheduled: scheduled, calls: &calls)
     }
 
@@ -199,12 +204,10 @@ struct OutboxInputs: InputSource {
         self.code = code
     }
 
-    /// Codes read from the emulator's outbox in-process.
-    init(user: String, emulator: NativeAuthEmulator) {
+    /// Codes as the emulator delivered them.
+    init(user: String, codes: DeliveredCodes) {
         self.init(user: user) { user in
-            guard let code = try await emulator.outbox(to: user, limit: 1).first?.code else {
-                throw BenchFailure("no code for \(user)")
-            }
+            guard let code = codes.latest(to: user) else { throw BenchFailure("no code for \(user)") }
             return code
         }
     }
@@ -219,6 +222,19 @@ struct OutboxInputs: InputSource {
             }
         }
         return .values(values)
+    }
+}
+
+/// The newest code the emulator delivered to each recipient.
+final class DeliveredCodes: Sendable {
+    private let latest = Locked<[String: String]>([:])
+
+    func record(_ message: OutboxMessage) {
+        latest.withLock { $0[message.to.lowercased()] = message.code }
+    }
+
+    func latest(to recipient: String) -> String? {
+        latest.withLock { $0[recipient.lowercased()] }
     }
 }
 

@@ -10,6 +10,7 @@ public struct NativeAuthEmulator: Sendable {
     public let store: EmulatorStore
     private let now: @Sendable () -> Date
     private let issuerKeys: TokenIssuer
+    private let delivery: ObserverSlot<OutboxMessage>
     /// Whether sent codes are stored readable, for ``outbox(to:limit:)``; otherwise only a keyed digest of each
     /// is stored and the outbox is empty.
     public let codesReadable: Bool
@@ -24,17 +25,19 @@ public struct NativeAuthEmulator: Sendable {
         self.now = now
         self.codesReadable = codesReadable
         self.issuerKeys = TokenIssuer(store: store, now: now)
+        self.delivery = ObserverSlot()
     }
 
     private init(
         configuration: TenantConfiguration, store: EmulatorStore, now: @escaping @Sendable () -> Date,
-        codesReadable: Bool, issuerKeys: TokenIssuer
+        codesReadable: Bool, issuerKeys: TokenIssuer, delivery: ObserverSlot<OutboxMessage>
     ) {
         self.configuration = configuration
         self.store = store
         self.now = now
         self.codesReadable = codesReadable
         self.issuerKeys = issuerKeys
+        self.delivery = delivery
     }
 
     /// The `iss` of issued tokens.
@@ -48,7 +51,8 @@ public struct NativeAuthEmulator: Sendable {
         var configuration = configuration
         configuration.issuerBaseURL = baseURL
         return NativeAuthEmulator(
-            configuration: configuration, store: store, now: now, codesReadable: codesReadable, issuerKeys: issuerKeys)
+            configuration: configuration, store: store, now: now, codesReadable: codesReadable, issuerKeys: issuerKeys,
+            delivery: delivery)
     }
 
     /// Answers one request. Never throws: protocol errors are 400 answers, a store failure is a 500
@@ -83,10 +87,12 @@ public struct NativeAuthEmulator: Sendable {
             let tokens = try await store.continuationTokens(now: date.timeIntervalSince1970)
             let prepared = await PrecomputedWork.make(for: context, tokens: tokens, store: store)
             let purge = store.purgeDue(now: date.timeIntervalSince1970)
-            let outcome = try await store.write { store in
-                try RequestTransaction(context: context, store: store, tokens: tokens, prepared: prepared, purge: purge)
-                    .route()
+            let (outcome, sent) = try await store.write { store in
+                let transaction = try RequestTransaction(
+                    context: context, store: store, tokens: tokens, prepared: prepared, purge: purge)
+                return (try transaction.route(), transaction.sent.messages)
             }
+            delivery.notify(sent)
             switch outcome {
             case .ok(let body): return .ok(body, headers: headers)
             case .failure(let error): return answer(error)
@@ -100,6 +106,15 @@ public struct NativeAuthEmulator: Sendable {
         } catch {
             return answer(.serverError)
         }
+    }
+
+    /// Calls `observer` (replacing any earlier one; nil removes it) with each code this emulator sends, after the
+    /// request that sent it committed and before it is answered: by the time a client has the answer, the
+    /// observer has the code, and the code verifies. This is the code's delivery, as an email would be, so the
+    /// code is given in clear even when the store keeps only digests (``codesReadable`` false). The observer
+    /// runs on the request's task: keep it short.
+    public func deliverCodes(to observer: (@Sendable (OutboxMessage) -> Void)?) {
+        delivery.set(observer)
     }
 
     /// The codes the emulator "sent", newest first; only those sent to `username` when given.

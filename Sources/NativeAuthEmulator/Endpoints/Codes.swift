@@ -1,10 +1,20 @@
 import FlowModel
+import Foundation
 import NativeAuthWire
 
 /// Whether a submitted code verified; a rejection must be answered with the transaction committed.
 enum CodeVerification {
     case valid
     case rejected(EmulatorError)
+}
+
+/// The codes one attempt of a request's transaction sent, delivered once it has committed.
+final class SentCodes {
+    private(set) var messages: [OutboxMessage] = []
+
+    func append(_ message: OutboxMessage) {
+        messages.append(message)
+    }
 }
 
 extension RequestTransaction {
@@ -26,6 +36,10 @@ extension RequestTransaction {
             code: context.codesReadable ? plain : tokens.codeDigest(plain, id: codeID),
             createdAt: now, expiresAt: now + Double(codes.lifetimeSeconds), attempts: 0, used: false)
         try store.insert(code)
+        sent.append(
+            OutboxMessage(
+                to: recipient, code: plain, purpose: purpose, sentAt: Date(timeIntervalSince1970: code.createdAt),
+                expiresAt: Date(timeIntervalSince1970: code.expiresAt)))
         try consume(record)
         var next = state
         next.phase = phase

@@ -28,6 +28,8 @@ struct RequestTransaction {
     let store: any StoreTransaction
     let tokens: ContinuationTokens
     let prepared: PrecomputedWork
+    /// The codes this attempt sent, delivered once it has committed.
+    let sent = SentCodes()
 
     /// `purge` deletes the continuations, codes and refresh tokens that expired more than an hour ago, and
     /// lockouts over for an hour (housekeeping, not every request), so the store does not grow without bound.

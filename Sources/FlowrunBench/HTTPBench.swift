@@ -16,7 +16,6 @@ import NativeAuthWire
 /// calls (initiate, challenge, token); the emulator delivers each code in-process (`deliverCodes(to:)`), as a
 /// mailbox would.
 struct HTTPRig {
-    let emulator: NativeAuthEmulator
     let codes: DeliveredCodes
     let authority: URL
     let program: Program
@@ -56,8 +55,7 @@ struct HTTPRig {
                 throw BenchFailure("the server did not start")
             }
             let rig = HTTPRig(
-                emulator: emulator, codes: codes, authority: url, program: library.program, digest: library.digest,
-                users: users)
+                codes: codes, authority: url, program: library.program, digest: library.digest, users: users)
             return try await body(rig)
         }
     }

@@ -138,7 +138,7 @@ public struct NativeAuthEmulator: Sendable {
     }
 
     private func resolveClient(_ parameters: [String: String]) -> Result<ClientConfiguration, EmulatorError> {
-        guard let id = parameters["client_id"]?.trimmingWhitespace(.whitespaces), !id.isEmpty else {
+        guard let id = parameters["client_id"]?.trimmingWhitespace(.spaces), !id.isEmpty else {
             return .failure(.invalidParameter("client_id"))
         }
         guard let client = configuration.client(id: id) else {

@@ -12,7 +12,7 @@ public enum ClientRequestID {
     /// The id to echo when a request may send it in several places (its header, then its query string): the
     /// first reasonable one, else a new UUID.
     public static func value(sentIn candidates: [String?]) -> String {
-        for sent in candidates.compactMap({ $0?.trimmingWhitespace(.whitespaces) }) {
+        for sent in candidates.compactMap({ $0?.trimmingWhitespace(.spaces) }) {
             if !sent.isEmpty, sent.utf8.count <= 128, sent.utf8.allSatisfy(isAllowed) { return sent }
         }
         return RandomUUID.lowercased()

@@ -151,7 +151,7 @@ struct ConcurrencyTests {
         ]
         for sample in samples {
             #expect(sample.trimmingWhitespace() == sample.trimmingCharacters(in: .whitespacesAndNewlines))
-            #expect(sample.trimmingWhitespace(.whitespaces) == sample.trimmingCharacters(in: .whitespaces))
+            #expect(sample.trimmingWhitespace(.spaces) == sample.trimmingCharacters(in: .whitespaces))
         }
     }
 

@@ -4,6 +4,13 @@ extension NativeAuthEndpoint {
     /// in `schemas/native-auth.openapi.yaml`. Any other parameter is ignored (RFC 6749 §3.2), or refused by the
     /// HTTP server's `strictParameters` mode unless it is one of ``sdkParameters``.
     public var acceptedParameters: Set<String> {
+        Self.acceptedByEndpoint[self] ?? []
+    }
+
+    /// ``acceptedParameters`` of every endpoint, built once: the server looks them up for each request.
+    private static let acceptedByEndpoint = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.listedParameters) })
+
+    private var listedParameters: Set<String> {
         let capabilities: Set<String> = ["capabilities", "capability"]
         switch self {
         case .signUpStart:

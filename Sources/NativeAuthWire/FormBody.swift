@@ -8,7 +8,15 @@ public enum FormBody {
 
     /// Encodes fields in the given order.
     public static func encode(pairs: [(name: String, value: String)]) -> String {
-        pairs.map { "\(escape($0.name))=\(escape($0.value))" }.joined(separator: "&")
+        var body: [UInt8] = []
+        body.reserveCapacity(pairs.reduce(0) { $0 + 3 * ($1.name.utf8.count + $1.value.utf8.count) + 2 })
+        for (index, pair) in pairs.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: "&")) }
+            escape(pair.name, into: &body)
+            body.append(UInt8(ascii: "="))
+            escape(pair.value, into: &body)
+        }
+        return String(decoding: body, as: UTF8.self)
     }
 
     /// Decodes a body into fields; `nil` when an escape is malformed, the text is not UTF-8 or a field
@@ -25,8 +33,10 @@ public enum FormBody {
     /// Decodes a body into its fields in order; `nil` when an escape is malformed or the text is not UTF-8.
     /// Empty segments (`a=1&&b=2`) are skipped; a segment without `=` is a field with an empty value.
     public static func decodePairs(_ body: String) -> [(name: String, value: String)]? {
+        let segments = body.pieces(separatedBy: "&")
         var pairs: [(name: String, value: String)] = []
-        for segment in body.pieces(separatedBy: "&") where !segment.isEmpty {
+        pairs.reserveCapacity(segments.count)
+        for segment in segments where !segment.isEmpty {
             let parts = segment.pieces(separatedBy: "=", maxSplits: 1)
             guard let name = unescape(parts[0]) else { return nil }
             let value = parts.count > 1 ? unescape(parts[1]) : ""
@@ -39,7 +49,13 @@ public enum FormBody {
     /// Percent-encodes everything but `A–Z a–z 0–9 - . _ *`, and writes a space as `+`.
     static func escape(_ text: String) -> String {
         var escaped: [UInt8] = []
-        escaped.reserveCapacity(text.utf8.count)
+        escaped.reserveCapacity(3 * text.utf8.count)
+        escape(text, into: &escaped)
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// Appends ``escape(_:)`` of `text` to `escaped`.
+    private static func escape(_ text: String, into escaped: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -54,7 +70,6 @@ public enum FormBody {
                 escaped.append(hexBytes[Int(byte & 0x0F)])
             }
         }
-        return String(decoding: escaped, as: UTF8.self)
     }
 
     /// Undoes ``escape(_:)``: `+` is a space and `%XX` a byte; `nil` when an escape is malformed or the
@@ -63,6 +78,7 @@ public enum FormBody {
         // Without `+` or `%` there is nothing to undo, and the text is already valid UTF-8.
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(text) }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {
             switch byte {

@@ -8,6 +8,7 @@ extension StringProtocol {
         let byte = UInt8(ascii: separator)
         let bytes = utf8
         var pieces: [SubSequence] = []
+        pieces.reserveCapacity(Swift.max(0, Swift.min(maxSplits, 7)) + 1)
         var start = bytes.startIndex
         var splits = 0
         while splits < maxSplits, let found = bytes[start...].firstIndex(of: byte) {

@@ -111,4 +111,30 @@ struct GroupCommitTests {
         }
         #expect(after)
     }
+
+    @Test("when the commit fails, every request in the batch fails, none keeps a write, and the store goes on")
+    func failureOfTheCommit() async throws {
+        let held = try await HeldStore()
+        // A deferred foreign key that is still broken when the batch commits: COMMIT itself fails.
+        let requests = held.write(3) { index, transaction in
+            guard index == 1 else { return }
+            let db = try #require(transaction as? SQLiteTransaction).db
+            try db.execute(
+                sql: """
+                    CREATE TEMP TABLE parent (id INTEGER PRIMARY KEY);
+                    CREATE TEMP TABLE child (parent INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
+                    INSERT INTO child (parent) VALUES (42);
+                    """)
+        }
+        try await held.release(whenWaiting: 3)
+        for request in requests {
+            await #expect(throws: (any Error).self) { try await request.value }
+        }
+        #expect(try await held.kept(of: 3).isEmpty)
+        let after = try await held.store.write { transaction in
+            try transaction.save(KeyRecord(name: "after", secret: nil, pem: nil, createdAt: 0))
+            return try transaction.key(named: "after") != nil
+        }
+        #expect(after)
+    }
 }

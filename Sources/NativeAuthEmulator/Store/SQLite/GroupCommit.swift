@@ -85,7 +85,7 @@ final class GroupCommit: Sendable {
             var ran: [Ran] = []
             ran.reserveCapacity(batch.count)
             do {
-                try db.inTransaction(.immediate) {
+                try inTransaction(db) {
                     for pending in batch {
                         let outcome = pending.run(db)
                         ran.append(outcome)
@@ -94,13 +94,26 @@ final class GroupCommit: Sendable {
                             throw outcome.error ?? StoreUnavailable("the database rolled the write transaction back")
                         }
                     }
-                    return .commit
                 }
             } catch {
                 for pending in batch { pending.fail(error) }
                 continue
             }
             for outcome in ran { outcome.answer() }
+        }
+    }
+
+    /// Runs `body` in an immediate transaction, committed when it returns and rolled back when it throws. What
+    /// GRDB's `inTransaction` does, through cached statements: it prepares `BEGIN` and `COMMIT` anew each time.
+    private func inTransaction(_ db: Database, _ body: () throws -> Void) throws {
+        try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+        do {
+            try body()
+            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+        } catch {
+            // A failed commit may have rolled back already; the first error is the one reported.
+            if db.isInsideTransaction { try? db.rollback() }
+            throw error
         }
     }
 

@@ -12,32 +12,43 @@ public enum Base64URL {
     }()
 
     public static func encode(_ bytes: some DataProtocol) -> String {
-        let input = Array(bytes)
-        var output: [UInt8] = []
-        output.reserveCapacity((input.count * 4 + 2) / 3)
-        var index = 0
-        while index + 3 <= input.count {
-            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-            output.append(alphabet[Int(chunk >> 18 & 0x3F)])
-            output.append(alphabet[Int(chunk >> 12 & 0x3F)])
-            output.append(alphabet[Int(chunk >> 6 & 0x3F)])
-            output.append(alphabet[Int(chunk & 0x3F)])
-            index += 3
+        if let text = bytes.withContiguousStorageIfAvailable({ encode(contiguous: $0) }) { return text }
+        return Array(bytes).withUnsafeBufferPointer { encode(contiguous: $0) }
+    }
+
+    /// The text written straight into the string's storage: one allocation.
+    private static func encode(contiguous input: UnsafeBufferPointer<UInt8>) -> String {
+        let length = (input.count * 4 + 2) / 3
+        return String(unsafeUninitializedCapacity: length) { output in
+            var written = 0
+            func write(_ chunk: UInt32, shift: UInt32) {
+                output[written] = alphabet[Int(chunk >> shift & 0x3F)]
+                written += 1
+            }
+            var index = 0
+            while index + 3 <= input.count {
+                let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+                write(chunk, shift: 18)
+                write(chunk, shift: 12)
+                write(chunk, shift: 6)
+                write(chunk, shift: 0)
+                index += 3
+            }
+            switch input.count - index {
+            case 1:
+                let chunk = UInt32(input[index]) << 16
+                write(chunk, shift: 18)
+                write(chunk, shift: 12)
+            case 2:
+                let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
+                write(chunk, shift: 18)
+                write(chunk, shift: 12)
+                write(chunk, shift: 6)
+            default:
+                break
+            }
+            return written
         }
-        switch input.count - index {
-        case 1:
-            let chunk = UInt32(input[index]) << 16
-            output.append(alphabet[Int(chunk >> 18 & 0x3F)])
-            output.append(alphabet[Int(chunk >> 12 & 0x3F)])
-        case 2:
-            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
-            output.append(alphabet[Int(chunk >> 18 & 0x3F)])
-            output.append(alphabet[Int(chunk >> 12 & 0x3F)])
-            output.append(alphabet[Int(chunk >> 6 & 0x3F)])
-        default:
-            break
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Nil when `text` is not canonical base64url: a character outside the alphabet, a length that cannot be

@@ -23,17 +23,26 @@ public enum RandomUUID {
     }
 
     private static func text(high: UInt64, low: UInt64) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        for (index, shift) in stride(from: 60, through: 0, by: -4).enumerated() {
-            if index == 8 || index == 12 { text.append(UInt8(ascii: "-")) }
-            text.append(hexDigits[Int(high >> UInt64(shift) & 0xF)])
+        String(unsafeUninitializedCapacity: 36) { text in
+            var written = 0
+            for (index, shift) in stride(from: 60, through: 0, by: -4).enumerated() {
+                if index == 8 || index == 12 {
+                    text[written] = UInt8(ascii: "-")
+                    written += 1
+                }
+                text[written] = hexDigits[Int(high >> UInt64(shift) & 0xF)]
+                written += 1
+            }
+            for (index, shift) in stride(from: 60, through: 0, by: -4).enumerated() {
+                if index == 0 || index == 4 {
+                    text[written] = UInt8(ascii: "-")
+                    written += 1
+                }
+                text[written] = hexDigits[Int(low >> UInt64(shift) & 0xF)]
+                written += 1
+            }
+            return written
         }
-        for (index, shift) in stride(from: 60, through: 0, by: -4).enumerated() {
-            if index == 0 || index == 4 { text.append(UInt8(ascii: "-")) }
-            text.append(hexDigits[Int(low >> UInt64(shift) & 0xF)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

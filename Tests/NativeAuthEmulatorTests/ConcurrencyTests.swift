@@ -116,6 +116,9 @@ struct ConcurrencyTests {
             let encoded = Base64URL.encode(bytes)
             #expect(encoded == expected)
             #expect(Base64URL.decode(encoded) == Data(bytes))
+            // Bytes without contiguous storage are encoded alike.
+            let repeated = repeatElement(UInt8(0xFB), count: length)
+            #expect(Base64URL.encode(repeated) == Base64URL.encode(Array(repeated)))
         }
         #expect(Base64URL.decode("QQ") == Data("A".utf8))
         #expect(Base64URL.decode("QR") == nil)  // low bits set: not canonical

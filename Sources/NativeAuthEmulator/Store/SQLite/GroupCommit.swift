@@ -35,10 +35,13 @@ final class GroupCommit: Sendable {
     private let queue = Locked(Queue())
     /// The most requests committed together, so that a long queue is not answered all at once at the end.
     private let batchLimit: Int
+    /// Called on the writer's queue after each batch committed.
+    private let afterCommit: (@Sendable () -> Void)?
 
-    init(writer: any DatabaseWriter, batchLimit: Int = 32) {
+    init(writer: any DatabaseWriter, batchLimit: Int = 32, afterCommit: (@Sendable () -> Void)? = nil) {
         self.writer = writer
         self.batchLimit = max(batchLimit, 1)
+        self.afterCommit = afterCommit
     }
 
     /// How many requests wait for the writer now.
@@ -99,6 +102,7 @@ final class GroupCommit: Sendable {
                 for pending in batch { pending.fail(error) }
                 continue
             }
+            afterCommit?()
             for outcome in ran { outcome.answer() }
         }
     }

@@ -9,21 +9,29 @@ struct SQLiteBackend: StoreBackend {
     let writer: any DatabaseWriter
     /// Write transactions of concurrent requests, committed together.
     let commits: GroupCommit
+    /// The file store's checkpoints, off the writer; nil in memory.
+    let checkpoints: BackgroundCheckpoint?
 
     /// A fresh store in memory.
     static func inMemory() throws -> SQLiteBackend {
-        try SQLiteBackend(writer: DatabaseQueue(configuration: configuration), path: nil)
+        try SQLiteBackend(writer: DatabaseQueue(configuration: configuration), path: nil, checkpoints: nil)
     }
 
     /// The file at `path`, which exists with the right mode.
     static func file(_ path: String) throws -> SQLiteBackend {
-        try SQLiteBackend(writer: DatabasePool(path: path, configuration: configuration), path: path)
+        let writer = try DatabasePool(path: path, configuration: configuration)
+        // The pool opened the file in WAL mode; the checkpoints' connection opens it as it is.
+        let checkpoints = try BackgroundCheckpoint(path: path, configuration: configuration)
+        return try SQLiteBackend(writer: writer, path: path, checkpoints: checkpoints)
     }
 
-    private init(writer: any DatabaseWriter, path: String?) throws {
+    private init(writer: any DatabaseWriter, path: String?, checkpoints: BackgroundCheckpoint?) throws {
         self.writer = writer
         self.path = path
-        commits = GroupCommit(writer: writer)
+        self.checkpoints = checkpoints
+        var afterCommit: (@Sendable () -> Void)?
+        if let checkpoints { afterCommit = { checkpoints.committed() } }
+        commits = GroupCommit(writer: writer, afterCommit: afterCommit)
         try SQLiteSchema.migrator.migrate(writer)
     }
 
@@ -43,6 +51,9 @@ struct SQLiteBackend: StoreBackend {
             // The savepoint of each request in a group commit (``GroupCommit``) journals the pages it changes; in
             // memory rather than spilled to a temporary file once a batch's journal passes 64 KiB.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            // The file store checkpoints in the background (``BackgroundCheckpoint``) about every 1,000 pages;
+            // the writer checkpoints itself only if those fall far behind.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 10000")
         }
         return configuration
     }

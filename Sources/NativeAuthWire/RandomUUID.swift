@@ -22,26 +22,28 @@ public enum RandomUUID {
         (generator.next() as UInt64) & ~(0xC0 << 56) | (0x80 << 56)
     }
 
+    /// `8-4-4-4-12` hex digits: `high` gives the first 16, `low` the last 16.
     private static func text(high: UInt64, low: UInt64) -> String {
         String(unsafeUninitializedCapacity: 36) { text in
             var written = 0
-            for (index, shift) in stride(from: 60, through: 0, by: -4).enumerated() {
-                if index == 8 || index == 12 {
-                    text[written] = UInt8(ascii: "-")
-                    written += 1
-                }
-                text[written] = hexDigits[Int(high >> UInt64(shift) & 0xF)]
-                written += 1
-            }
-            for (index, shift) in stride(from: 60, through: 0, by: -4).enumerated() {
-                if index == 0 || index == 4 {
-                    text[written] = UInt8(ascii: "-")
-                    written += 1
-                }
-                text[written] = hexDigits[Int(low >> UInt64(shift) & 0xF)]
-                written += 1
-            }
+            writeHex(high, dashesBefore: (8, 12), into: text, at: &written)
+            writeHex(low, dashesBefore: (0, 4), into: text, at: &written)
             return written
+        }
+    }
+
+    /// The 16 hex digits of `word` at `written`, with a dash before the digits at the two positions given.
+    private static func writeHex(
+        _ word: UInt64, dashesBefore dashes: (Int, Int), into text: UnsafeMutableBufferPointer<UInt8>,
+        at written: inout Int
+    ) {
+        for (index, shift) in stride(from: 60, through: 0, by: -4).enumerated() {
+            if index == dashes.0 || index == dashes.1 {
+                text[written] = UInt8(ascii: "-")
+                written += 1
+            }
+            text[written] = hexDigits[Int(word >> UInt64(shift) & 0xF)]
+            written += 1
         }
     }
 

@@ -67,6 +67,19 @@ struct GroupCommitTests {
             }
         }
 
+        /// Every one of `requests` failed, none kept its write, and the store takes the next write.
+        func expectAllFailed(_ requests: [Task<Int, any Error>]) async throws {
+            for request in requests {
+                await #expect(throws: (any Error).self) { try await request.value }
+            }
+            #expect(try await kept(of: requests.count).isEmpty)
+            let after = try await store.write { transaction in
+                try transaction.save(KeyRecord(name: "after", secret: nil, pem: nil, createdAt: 0))
+                return try transaction.key(named: "after") != nil
+            }
+            #expect(after)
+        }
+
         static func wait(for semaphore: DispatchSemaphore) async {
             await withCheckedContinuation { continuation in
                 DispatchQueue.global().async {
@@ -101,15 +114,7 @@ struct GroupCommitTests {
             if index == 1 { try #require(transaction as? SQLiteTransaction).db.execute(sql: "ROLLBACK") }
         }
         try await held.release(whenWaiting: 3)
-        for request in requests {
-            await #expect(throws: (any Error).self) { try await request.value }
-        }
-        #expect(try await held.kept(of: 3).isEmpty)
-        let after = try await held.store.write { transaction in
-            try transaction.save(KeyRecord(name: "after", secret: nil, pem: nil, createdAt: 0))
-            return try transaction.key(named: "after") != nil
-        }
-        #expect(after)
+        try await held.expectAllFailed(requests)
     }
 
     @Test("when the commit fails, every request in the batch fails, none keeps a write, and the store goes on")
@@ -127,14 +132,6 @@ struct GroupCommitTests {
                     """)
         }
         try await held.release(whenWaiting: 3)
-        for request in requests {
-            await #expect(throws: (any Error).self) { try await request.value }
-        }
-        #expect(try await held.kept(of: 3).isEmpty)
-        let after = try await held.store.write { transaction in
-            try transaction.save(KeyRecord(name: "after", secret: nil, pem: nil, createdAt: 0))
-            return try transaction.key(named: "after") != nil
-        }
-        #expect(after)
+        try await held.expectAllFailed(requests)
     }
 }

@@ -46,15 +46,8 @@ public enum FormBody {
         return pairs
     }
 
-    /// Percent-encodes everything but `A–Z a–z 0–9 - . _ *`, and writes a space as `+`.
-    static func escape(_ text: String) -> String {
-        var escaped: [UInt8] = []
-        escaped.reserveCapacity(3 * text.utf8.count)
-        escape(text, into: &escaped)
-        return String(decoding: escaped, as: UTF8.self)
-    }
-
-    /// Appends ``escape(_:)`` of `text` to `escaped`.
+    /// Appends `text` to `escaped`, percent-encoding everything but `A–Z a–z 0–9 - . _ *` and writing a space as
+    /// `+`.
     private static func escape(_ text: String, into escaped: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
@@ -72,7 +65,7 @@ public enum FormBody {
         }
     }
 
-    /// Undoes ``escape(_:)``: `+` is a space and `%XX` a byte; `nil` when an escape is malformed or the
+    /// Undoes ``escape(_:into:)``: `+` is a space and `%XX` a byte; `nil` when an escape is malformed or the
     /// bytes are not UTF-8.
     static func unescape(_ text: Substring) -> String? {
         // Without `+` or `%` there is nothing to undo, and the text is already valid UTF-8.

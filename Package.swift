@@ -236,6 +236,7 @@ let package = Package(
                 "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire", "NativeAuth", "FlowEngine", "FlowModel",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
     ]

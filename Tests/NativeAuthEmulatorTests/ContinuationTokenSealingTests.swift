@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import NativeAuthWire
 import Testing
 
 @testable import NativeAuthEmulator
@@ -15,6 +17,22 @@ struct ContinuationTokenSealingTests {
                 expires: 1_800_000_000)
             #expect(tokens.open(try tokens.seal(payload)) == payload, "\(username)")
         }
+    }
+
+    @Test("each MAC is HMAC-SHA256 of its own payload under the secret, however many were made before")
+    func macsAreIndependentHMACs() throws {
+        let secret = SymmetricKey(data: Data(repeating: 9, count: 32))
+        for username in ["ann@contoso.com", "bob@contoso.com", "ann@contoso.com"] {
+            let payload = ContinuationPayload(
+                tenant: "t", flow: "signIn", steps: ["start"], username: username, id: "i", expires: 1_800_000_000)
+            let token = try tokens.seal(payload)
+            let json = ContinuationTokens.json(payload)
+            let expected = HMAC<SHA256>.authenticationCode(for: json, using: secret)
+            #expect(token == Base64URL.encode(json) + "." + Base64URL.encode(Data(expected)))
+        }
+        let digest = HMAC<SHA256>.authenticationCode(for: Array("row-1:123456".utf8), using: secret)
+        #expect(
+            tokens.codeDigest("123456", id: "row-1") == "hmac$" + digest.map { String(format: "%02x", $0) }.joined())
     }
 
     @Test("the payload reader takes keys in any order and refuses a missing key or a key of another type")

@@ -35,15 +35,22 @@ extension ContinuationPayload {
 
 /// Continuation tokens: `base64url(payload).base64url(HMAC-SHA256(payload))` under a 32-byte key from the store.
 struct ContinuationTokens: Sendable {
-    private let key: SymmetricKey
+    /// An HMAC already keyed: each MAC starts from a copy of it instead of hashing the key's two padded blocks.
+    private let keyed: HMAC<SHA256>
 
     init(secret: Data) {
-        self.key = SymmetricKey(data: secret)
+        self.keyed = HMAC<SHA256>(key: SymmetricKey(data: secret))
+    }
+
+    private func authenticationCode(for bytes: some DataProtocol) -> HMAC<SHA256>.MAC {
+        var mac = keyed
+        mac.update(data: bytes)
+        return mac.finalize()
     }
 
     func seal(_ payload: ContinuationPayload) throws -> String {
         let data = Self.json(payload)
-        let mac = HMAC<SHA256>.authenticationCode(for: data, using: key)
+        let mac = authenticationCode(for: data)
         return Base64URL.encode(data) + "." + Base64URL.encode(Data(mac))
     }
 
@@ -73,7 +80,7 @@ struct ContinuationTokens: Sendable {
     /// How a code is stored when codes are not kept readable: `hmac$` and the hex HMAC-SHA256 of the code row's
     /// id and the code under this key (a code alone is too short to hash without a key).
     func codeDigest(_ code: String, id: String) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: Array((id + ":" + code).utf8), using: key)
+        let mac = authenticationCode(for: Array((id + ":" + code).utf8))
         return "hmac$" + mac.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
     }
 
@@ -83,7 +90,7 @@ struct ContinuationTokens: Sendable {
         let parts = token.pieces(separatedBy: ".")
         guard parts.count == 2, let data = Base64URL.decode(parts[0]), let mac = Base64URL.decode(parts[1])
         else { return nil }
-        let expected = HMAC<SHA256>.authenticationCode(for: data, using: key)
+        let expected = authenticationCode(for: data)
         guard ConstantTime.equal(Array(expected), Array(mac)) else { return nil }
         // The usual payload is read directly; anything unusual (a `\u` escape) is left to JSONDecoder.
         return ContinuationPayload(json: data) ?? (try? JSONDecoder().decode(ContinuationPayload.self, from: data))

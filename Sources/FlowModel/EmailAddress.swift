@@ -4,14 +4,19 @@
 public enum EmailAddress {
     /// Whether `text` has the shape of an email address.
     public static func hasShape(_ text: String) -> Bool {
-        guard
-            !text.unicodeScalars.contains(where: {
-                $0.properties.isWhitespace || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
-            })
-        else { return false }
+        guard isPrintableASCII(text) || !text.unicodeScalars.contains(where: isSpaceOrControl) else { return false }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else { return false }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
         return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+    }
+
+    /// Printable ASCII without space: the usual address, decided from its bytes alone.
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    }
+
+    private static func isSpaceOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }

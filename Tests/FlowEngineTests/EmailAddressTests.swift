@@ -11,7 +11,8 @@ import Testing
     @Test(arguments: [
         "", "ada", "@example.com", "ada@", "ada@localhost", "ada@example.", "ada@.com", "ada@@example.com",
         "a@b@example.com", "ada @example.com", "ada@exa mple.com", "ada@example.com\n", "ada\u{0}@example.com",
-        "ada\u{85}@example.com", "ada@example..com",
+        "ada\u{85}@example.com", "ada@example..com", "ada\u{7F}@example.com", "ada\u{3000}@example.com",
+        "ünï\u{A0}@exämple.com", "ünï@exämple.com\t",
     ])
     func shapesThatFail(_ text: String) {
         #expect(!EmailAddress.hasShape(text))

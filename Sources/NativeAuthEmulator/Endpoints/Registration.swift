@@ -28,7 +28,7 @@ extension RequestTransaction {
         // Here `challenge_type` names the method's type (`oob`, docs/native-auth.md), so it needs no
         // `redirect`; the client's own list is the one it gave when the sign-in started.
         if let requested = context.text("challenge_type") {
-            let types = Set(requested.split(whereSeparator: \.isWhitespace).map(String.init))
+            let types = Set(requested.whitespaceSeparatedWords())
             guard types.contains("oob"), types.isSubset(of: ClientConfiguration.knownChallengeTypes) else {
                 throw EmulatorError.unsupportedChallengeType
             }

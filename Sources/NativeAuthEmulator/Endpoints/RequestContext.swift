@@ -49,7 +49,7 @@ struct RequestContext: Sendable {
             if required { throw EmulatorError.invalidParameter("challenge_type") }
             return nil
         }
-        let values = Set(text.split(whereSeparator: \.isWhitespace).map(String.init))
+        let values = Set(text.whitespaceSeparatedWords())
         guard values.isSubset(of: ClientConfiguration.knownChallengeTypes) else {
             throw EmulatorError.unsupportedChallengeType
         }
@@ -61,7 +61,7 @@ struct RequestContext: Sendable {
     /// The declared capabilities (`capabilities`, or the documented spelling `capability`) the client may use.
     var capabilities: Set<String> {
         let text = [self.text("capabilities"), self.text("capability")].compactMap { $0 }.joined(separator: " ")
-        let values = Set(text.split(whereSeparator: \.isWhitespace).map(String.init))
+        let values = Set(text.whitespaceSeparatedWords())
             .intersection(ClientConfiguration.knownCapabilities)
         guard let allowed = client.capabilities else { return values }
         return values.intersection(allowed)
@@ -75,7 +75,7 @@ struct RequestContext: Sendable {
     func scopes() throws -> [String] {
         guard let text = text("scope") else { return ["openid", "profile", "offline_access"] }
         var scopes: [String] = []
-        for scope in text.split(whereSeparator: \.isWhitespace).map(String.init) {
+        for scope in text.whitespaceSeparatedWords() {
             guard Self.scopeCharacters.containsAll(of: scope), scope.utf8.count <= 256 else {
                 throw EmulatorError.invalidScope
             }

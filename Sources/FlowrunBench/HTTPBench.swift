@@ -309,34 +309,63 @@ struct HTTPBench: AsyncParsableCommand {
 
     func run() async throws {
         Report.heading("emulator over HTTP (127.0.0.1, flowrun's NativeAuthClient + HTTPTransport, state in /tmp)")
-        let maximum = clients.max() ?? 1
         if inMemory { Report.note("store: SQLite in memory (--in-memory)") }
-        try await HTTPRig.with(users: maximum, inMemory: inMemory) { rig in
-            _ = try await rig.run(flows: min(200, flows), clients: maximum)  // warm-up: connections, keys
-            var closedLoopRate: [Int: Double] = [:]
-            for count in clients {
-                let runs = try await RepeatedRuns(repetitions) { try await rig.run(flows: flows, clients: count) }
-                Self.report(clients: count, rates: runs.rates, calls: runs.calls, errors: runs.errors)
-                Report.figure(
-                    "\(count) client(s): CPU time of the process (server + clients) per flow", Samples(runs.cpu),
-                    unit: "ms")
-                closedLoopRate[count] = Samples(runs.rates).median
+        let users = clients.max() ?? 1
+        if noFloor {
+            try await HTTPRig.with(users: users, inMemory: inMemory) { rig in try await measure(rig, floor: nil) }
+        } else {
+            try await HTTPFloor.with { floor in
+                try await HTTPRig.with(users: users, inMemory: inMemory) { rig in try await measure(rig, floor: floor) }
             }
-            for offered in rate {
-                let target = offered > 0 ? offered : (closedLoopRate[maximum] ?? 0) / 2
-                guard target > 0 else { continue }
-                if offered <= 0 { Report.note("offered load: half the closed-loop rate at \(maximum) clients") }
-                try await Self.openLoop(rig, rate: target, clients: maximum, flows: flows, repetitions: repetitions)
+        }
+    }
+
+    /// The closed loop at each client count, each emulator run beside a run of the floor (when there is one),
+    /// then the open loop, then the ratios.
+    private func measure(_ rig: HTTPRig, floor: HTTPFloor?) async throws {
+        let maximum = clients.max() ?? 1
+        _ = try await rig.run(flows: min(200, flows), clients: maximum)  // warm-up: connections, keys
+        _ = try await floor?.run(flows: min(300, flows), clients: maximum)
+        var closedLoopRate: [Int: Double] = [:]
+        var ratios: [Int: (emulator: [Double], floor: [Double])] = [:]
+        for count in clients {
+            var runs = RepeatedRuns()
+            var floorRuns = RepeatedRuns()
+            for repetition in 0..<repetitions {
+                // The floor runs before the emulator in one repetition and after it in the next: a machine
+                // getting faster or slower during the benchmark favours neither.
+                if let floor, repetition.isMultiple(of: 2) {
+                    floorRuns.add(try await floor.run(flows: flows, clients: count))
+                }
+                runs.add(try await rig.run(flows: flows, clients: count))
+                if let floor, !repetition.isMultiple(of: 2) {
+                    floorRuns.add(try await floor.run(flows: flows, clients: count))
+                }
             }
-            guard !noFloor else { return }
-            let floor = try await HTTPFloorBench.measure(clients: clients, flows: flows, repetitions: repetitions)
-            for count in clients {
-                guard let emulator = closedLoopRate[count], let trivial = floor[count], trivial > 0 else { continue }
-                Report.emit(
-                    "\(count) client(s): emulator \(Report.number(emulator)) flows/s = "
-                        + String(format: "%.2f", emulator / trivial) + "× the floor's \(Report.number(trivial)) "
-                        + "(same run; target ≥ 0.33)")
+            Self.report(clients: count, rates: runs.rates, calls: runs.calls, errors: runs.errors)
+            Report.figure(
+                "\(count) client(s): CPU time of the process (server + clients) per flow", Samples(runs.cpu), unit: "ms"
+            )
+            if floor != nil {
+                HTTPFloorBench.report(clients: count, runs: floorRuns)
+                ratios[count] = (runs.rates, floorRuns.rates)
             }
+            closedLoopRate[count] = Samples(runs.rates).median
+        }
+        for offered in rate {
+            let target = offered > 0 ? offered : (closedLoopRate[maximum] ?? 0) / 2
+            guard target > 0 else { continue }
+            if offered <= 0 { Report.note("offered load: half the closed-loop rate at \(maximum) clients") }
+            try await Self.openLoop(rig, rate: target, clients: maximum, flows: flows, repetitions: repetitions)
+        }
+        for count in clients {
+            guard let (emulator, trivial) = ratios[count] else { continue }
+            let paired = Samples(zip(emulator, trivial).compactMap { $1 > 0 ? $0 / $1 : nil })
+            Report.emit(
+                "\(count) client(s): emulator \(Report.number(Samples(emulator).median)) flows/s = "
+                    + String(format: "%.2f", paired.median) + "× the floor's \(Report.number(Samples(trivial).median)) "
+                    + "(the median ratio of each emulator run to the floor run beside it; "
+                    + String(format: "%.2f–%.2f", paired.minimum, paired.maximum) + "; target ≥ 0.33)")
         }
     }
 
@@ -448,13 +477,16 @@ struct RepeatedRuns {
     var calls: [Double] = []
     var errors: [String] = []
 
+    init() {}
+
     init(_ repetitions: Int, _ run: () async throws -> LoadRunResult) async throws {
-        for _ in 0..<repetitions {
-            let result = try await run()
-            rates.append(result.flowsPerSecond)
-            cpu.append(result.cpuSeconds / Double(max(result.result.completed, 1)) * 1000)
-            calls += result.result.callSeconds
-            errors += result.result.errors
-        }
+        for _ in 0..<repetitions { add(try await run()) }
+    }
+
+    mutating func add(_ result: LoadRunResult) {
+        rates.append(result.flowsPerSecond)
+        cpu.append(result.cpuSeconds / Double(max(result.result.completed, 1)) * 1000)
+        calls += result.result.callSeconds
+        errors += result.result.errors
     }
 }

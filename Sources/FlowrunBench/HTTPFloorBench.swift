@@ -134,18 +134,22 @@ struct HTTPFloorBench: AsyncParsableCommand {
             var medians: [Int: Double] = [:]
             for count in clients {
                 let runs = try await RepeatedRuns(repetitions) { try await floor.run(flows: flows, clients: count) }
-                Report.figure("floor, \(count) client(s): flows", Samples(runs.rates), unit: "flows/s")
-                Report.figure(
-                    "floor, \(count) client(s): CPU time of the process per flow", Samples(runs.cpu), unit: "ms")
-                let latency = Samples(runs.calls.map { $0 * 1000 })
-                Report.emit(
-                    "floor, \(count) client(s): per call p50 \(Report.number(latency.median)) ms, "
-                        + "p99 \(Report.number(latency.percentile(99))) ms; errors: \(runs.errors.count)"
-                        + (runs.errors.first.map { " (first: \($0))" } ?? ""))
+                report(clients: count, runs: runs)
                 medians[count] = Samples(runs.rates).median
             }
             return medians
         }
+    }
+
+    /// The floor's figures at one client count.
+    static func report(clients count: Int, runs: RepeatedRuns) {
+        Report.figure("floor, \(count) client(s): flows", Samples(runs.rates), unit: "flows/s")
+        Report.figure("floor, \(count) client(s): CPU time of the process per flow", Samples(runs.cpu), unit: "ms")
+        let latency = Samples(runs.calls.map { $0 * 1000 })
+        Report.emit(
+            "floor, \(count) client(s): per call p50 \(Report.number(latency.median)) ms, "
+                + "p99 \(Report.number(latency.percentile(99))) ms; errors: \(runs.errors.count)"
+                + (runs.errors.first.map { " (first: \($0))" } ?? ""))
     }
 }
 

@@ -34,6 +34,12 @@ public struct HTTPTransport: Transport {
     let logger: Logger
     /// Each endpoint's URL, built once: building one costs more than the rest of a request's preparation.
     private let endpointURLs: [NativeAuthEndpoint: String]
+    /// The event loop this transport's exchanges run on, where the client keeps its connection: only for a
+    /// client on the process-wide event loops, which never shut down (a job sent to a loop that has shut down
+    /// would never run, and its task never end).
+    private let executor: EventLoopExecutor?
+    /// Whether exchanges run on an event loop of the client (its loops are the process-wide ones).
+    var exchangesOnAnEventLoop: Bool { executor != nil }
 
     /// - Parameters:
     ///   - authority: the authority URL (see `NativeAuthAuthority` to build or check one).
@@ -55,6 +61,9 @@ public struct HTTPTransport: Transport {
             endpointURLs[endpoint] = NativeAuthAuthority.url(authority, appendingPath: endpoint.path).absoluteString
         }
         self.endpointURLs = endpointURLs
+        executor =
+            client.eventLoopGroup === HTTPClient.defaultEventLoopGroup
+            ? EventLoopExecutor(loop: client.eventLoopGroup.next()) : nil
     }
 
     /// The URL of an endpoint: the authority's path plus the endpoint path, the authority's query kept (e.g.
@@ -87,8 +96,7 @@ public struct HTTPTransport: Transport {
         let exchange = Exchange(
             path: request.endpoint.path, requestID: headers.first(name: "client-request-id") ?? "", logger: logger)
         do {
-            let response = try await client.execute(outgoing, timeout: TimeAmount(requestTimeout))
-            let bytes = try await response.body.collect(upTo: Self.maximumBodyBytes)
+            let (response, bytes) = try await exchangeOnLoop(outgoing)
             let answer = WireResponse(
                 status: Int(response.status.code), headers: ResponseReading.headers(response.headers),
                 body: ResponseReading.jsonObject(bytes))
@@ -100,6 +108,22 @@ public struct HTTPTransport: Transport {
             if failure == .cancelled || Task.isCancelled { throw CancellationError() }
             throw failure
         }
+    }
+}
+
+extension HTTPTransport {
+    /// Executes `outgoing` and reads its body, on the transport's event loop if it has one and the platform
+    /// lets a task prefer an executor (macOS 15, iOS 18; always on Linux).
+    fileprivate func exchangeOnLoop(_ outgoing: HTTPClientRequest) async throws -> (HTTPClientResponse, ByteBuffer) {
+        if #available(macOS 15.0, iOS 18.0, *), let executor {
+            return try await withTaskExecutorPreference(executor) { try await exchange(outgoing) }
+        }
+        return try await exchange(outgoing)
+    }
+
+    private func exchange(_ outgoing: HTTPClientRequest) async throws -> (HTTPClientResponse, ByteBuffer) {
+        let response = try await client.execute(outgoing, timeout: TimeAmount(requestTimeout))
+        return (response, try await response.body.collect(upTo: Self.maximumBodyBytes))
     }
 }
 

@@ -19,6 +19,9 @@ import NativeAuthWire
 /// - `send` throws `HTTPTransportError` when no answer arrives (connection refused, connect or request
 ///   timeout, oversized body), which the client reports as `unexpected` (`transport_error`); cancellation is
 ///   thrown as `CancellationError`.
+/// - On the shared client (or any client on AsyncHTTPClient's default event loops) each exchange runs on the
+///   event loop of its connection, not on Swift's cooperative pool: fewer hand-offs between threads. The calling
+///   task goes on where it was before.
 /// - Each exchange is logged at debug level with method, path, status, duration and correlation id; never a
 ///   body, a parameter value or a token.
 public struct HTTPTransport: Transport {

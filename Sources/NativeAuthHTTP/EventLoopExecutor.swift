@@ -4,17 +4,17 @@ import NIOCore
 /// connection: there AsyncHTTPClient schedules the request's deadline, writes the request and resumes the
 /// waiting task without waking another thread, where on Swift's cooperative pool each of those steps is a
 /// hand-off between threads.
-package final class EventLoopExecutor: Sendable {
-    package let loop: any EventLoop
+final class EventLoopExecutor: Sendable {
+    let loop: any EventLoop
 
-    package init(loop: any EventLoop) {
+    init(loop: any EventLoop) {
         self.loop = loop
     }
 }
 
 @available(macOS 15.0, iOS 18.0, *)
 extension EventLoopExecutor: TaskExecutor {
-    package func enqueue(_ job: consuming ExecutorJob) {
+    func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }

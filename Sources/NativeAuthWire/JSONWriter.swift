@@ -54,7 +54,7 @@ public enum JSONWriter {
     public static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escape: copied at once.
-        if !(text.utf8.withContiguousStorageIfAvailable(needsEscape) ?? needsEscape(text.utf8)) {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
             output.append(contentsOf: text.utf8)
             output.append(UInt8(ascii: "\""))
             return
@@ -76,11 +76,6 @@ public enum JSONWriter {
             }
         }
         output.append(UInt8(ascii: "\""))
-    }
-
-    /// Whether any byte of `bytes` must be escaped in a JSON string.
-    private static func needsEscape(_ bytes: some Sequence<UInt8>) -> Bool {
-        bytes.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -15,6 +15,7 @@ let package = Package(
     name: "flowrun",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
+        .library(name: "FlowrunFoundation", targets: ["FlowrunFoundation"]),
         .library(name: "FlowModel", targets: ["FlowModel"]),
         .library(name: "FlowLoader", targets: ["FlowLoader"]),
         .library(name: "FlowChecker", targets: ["FlowChecker"]),
@@ -60,19 +61,23 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
-        .target(name: "FlowModel"),
+        .target(name: "FlowrunFoundation"),
+        .target(name: "FlowModel", dependencies: ["FlowrunFoundation"]),
         .target(name: "FlowLoader", dependencies: ["FlowModel", .product(name: "Yams", package: "Yams")]),
-        .target(name: "FlowChecker", dependencies: ["FlowModel"]),
+        .target(name: "FlowChecker", dependencies: ["FlowModel", "FlowrunFoundation"]),
         .target(name: "FlowCompiler", dependencies: ["FlowLoader", "FlowChecker", "FlowModel"]),
         .target(name: "FlowReporting", dependencies: ["FlowModel"]),
-        .target(name: "FlowEngine", dependencies: ["FlowModel"]),
-        .target(name: "NativeAuthWire", dependencies: ["FlowModel"]),
-        .target(name: "NativeAuth", dependencies: ["NativeAuthWire", "FlowEngine", "FlowLoader", "FlowModel"]),
-        .target(name: "NativeAuthTenant", dependencies: ["NativeAuthWire", "FlowLoader", "FlowModel"]),
+        .target(name: "FlowEngine", dependencies: ["FlowModel", "FlowrunFoundation"]),
+        .target(name: "NativeAuthWire", dependencies: ["FlowrunFoundation"]),
+        .target(
+            name: "NativeAuth",
+            dependencies: ["NativeAuthWire", "FlowEngine", "FlowLoader", "FlowModel", "FlowrunFoundation"]),
+        .target(
+            name: "NativeAuthTenant", dependencies: ["NativeAuthWire", "FlowLoader", "FlowModel", "FlowrunFoundation"]),
         .target(
             name: "NativeAuthEmulator",
             dependencies: [
-                "NativeAuthTenant", "NativeAuthWire", "FlowLoader", "FlowModel",
+                "NativeAuthTenant", "NativeAuthWire", "FlowModel", "FlowrunFoundation",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -81,7 +86,7 @@ let package = Package(
         .target(
             name: "NativeAuthHTTP",
             dependencies: [
-                "NativeAuthWire", "FlowModel",
+                "NativeAuthWire", "FlowrunFoundation",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -89,11 +94,11 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
-        .target(name: "NativeAuthURLSession", dependencies: ["NativeAuthWire", "FlowModel"]),
+        .target(name: "NativeAuthURLSession", dependencies: ["NativeAuthWire", "FlowrunFoundation"]),
         .target(
             name: "NativeAuthServer",
             dependencies: [
-                "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire", "FlowModel",
+                "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire", "FlowrunFoundation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -107,7 +112,7 @@ let package = Package(
         .target(
             name: "FlowServer",
             dependencies: [
-                "FlowModel", "FlowCompiler", "FlowEngine", "NativeAuthServer", "NativeAuthWire",
+                "FlowModel", "FlowrunFoundation", "FlowCompiler", "FlowEngine", "NativeAuthServer", "NativeAuthWire",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -116,7 +121,7 @@ let package = Package(
         .target(
             name: "FlowrunPostgres",
             dependencies: [
-                "FlowServer", "NativeAuthEmulator", "NativeAuthWire",
+                "FlowServer", "NativeAuthEmulator", "FlowrunFoundation",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -126,15 +131,15 @@ let package = Package(
         .target(
             name: "FlowTesting",
             dependencies: [
-                "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
-                "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator",
+                "FlowModel", "FlowrunFoundation", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine",
+                "NativeAuthWire", "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator",
             ]
         ),
         .executableTarget(
             name: "flowrun",
             dependencies: [
-                "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
-                "NativeAuth", "NativeAuthTenant",
+                "FlowModel", "FlowrunFoundation", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine",
+                "NativeAuthWire", "NativeAuth", "NativeAuthTenant",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .byName(name: "NativeAuthEmulator", condition: whenRunning),
                 .byName(name: "NativeAuthHTTP", condition: whenRunning),
@@ -150,9 +155,9 @@ let package = Package(
         .executableTarget(
             name: "flowrun-bench",
             dependencies: [
-                "FlowModel", "FlowLoader", "FlowCompiler", "FlowEngine", "NativeAuthWire", "NativeAuth",
-                "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowServer",
-                "FlowrunPostgres",
+                "FlowModel", "FlowrunFoundation", "FlowLoader", "FlowCompiler", "FlowEngine", "NativeAuthWire",
+                "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer",
+                "FlowServer", "FlowrunPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),
@@ -174,6 +179,7 @@ let package = Package(
         .testTarget(
             name: "FlowCompilerTests", dependencies: ["FlowCompiler", "FlowModel", "NativeAuth"]),
         .testTarget(name: "ArchitectureTests"),
+        .testTarget(name: "FlowrunFoundationTests", dependencies: ["FlowrunFoundation"]),
         .testTarget(
             name: "FlowTestingTests",
             dependencies: [
@@ -184,18 +190,20 @@ let package = Package(
         ),
         .testTarget(name: "FlowrunCLITests", dependencies: []),
         .testTarget(name: "FlowSchemaTests"),
-        .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowChecker", "FlowLoader", "FlowModel"]),
+        .testTarget(
+            name: "FlowEngineTests",
+            dependencies: ["FlowEngine", "FlowChecker", "FlowLoader", "FlowModel", "FlowrunFoundation"]),
         .testTarget(
             name: "NativeAuthTests",
             dependencies: [
                 "NativeAuth", "NativeAuthWire", "NativeAuthTenant", "NativeAuthEmulator", "FlowEngine", "FlowLoader",
-                "FlowModel",
+                "FlowModel", "FlowrunFoundation",
             ]),
         .testTarget(
             name: "NativeAuthHTTPTests",
             dependencies: [
                 "NativeAuthHTTP", "NativeAuthURLSession", "NativeAuthWire", "NativeAuth", "FlowEngine", "FlowLoader",
-                "FlowModel", "NativeAuthServer",
+                "FlowModel", "FlowrunFoundation", "NativeAuthServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -212,7 +220,7 @@ let package = Package(
             dependencies: [
                 "EmulatorTestSupport", "NativeAuthServer", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
                 "NativeAuth",
-                "NativeAuthURLSession", "FlowCompiler", "FlowEngine", "FlowModel",
+                "NativeAuthURLSession", "FlowCompiler", "FlowEngine", "FlowModel", "FlowrunFoundation",
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -226,7 +234,7 @@ let package = Package(
             name: "FlowrunPostgresTests",
             dependencies: [
                 "EmulatorTestSupport", "FlowrunPostgres", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
-                "FlowModel",
+                "FlowModel", "FlowrunFoundation",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -235,6 +243,7 @@ let package = Package(
             dependencies: [
                 "EmulatorTestSupport",
                 "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire", "NativeAuth", "FlowEngine", "FlowModel",
+                "FlowrunFoundation",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

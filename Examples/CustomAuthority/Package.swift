@@ -14,6 +14,7 @@ let package = Package(
                 .product(name: "FlowEngine", package: "flowrun"),
                 .product(name: "FlowLoader", package: "flowrun"),
                 .product(name: "FlowModel", package: "flowrun"),
+                .product(name: "FlowrunFoundation", package: "flowrun"),
             ]
         )
     ]

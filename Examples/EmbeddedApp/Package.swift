@@ -14,6 +14,7 @@ let package = Package(
                 .product(name: "FlowCompiler", package: "flowrun"),
                 .product(name: "FlowEngine", package: "flowrun"),
                 .product(name: "FlowModel", package: "flowrun"),
+                .product(name: "FlowrunFoundation", package: "flowrun"),
                 .product(name: "NativeAuth", package: "flowrun"),
                 .product(name: "NativeAuthURLSession", package: "flowrun"),
             ]

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// Shared sub-flows called with constant params (`use: verify-email.yaml` `with: { purpose: signUp }`): the
 /// sub-flow's `choose` branches that test such a param are decided as the engine decides them, so the ends only

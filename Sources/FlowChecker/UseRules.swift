@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// `use`: the sub-flow's params are given, and `on:` handles exactly the ends it can reach.
 extension DocumentChecker {

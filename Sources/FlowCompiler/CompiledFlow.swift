@@ -12,32 +12,11 @@ public struct CompiledFlow: Sendable {
     /// Every finding of the loader and the checker, each once, in the order found.
     public var diagnostics: [Diagnostic]
 
+    /// Keeps each of `diagnostics` once (``Swift/Array/deduplicated()``), in the order given.
     public init(program: Program?, digest: String?, files: [String], diagnostics: [Diagnostic]) {
         self.program = program
         self.digest = digest
         self.files = files
-        self.diagnostics = diagnostics
+        self.diagnostics = diagnostics.deduplicated()
     }
-}
-
-extension [Diagnostic] {
-    /// The diagnostics without repeats of the same (file, line, column, code), the first kept, order kept;
-    /// two spellings of one file count as the same file.
-    public func deduplicated() -> [Diagnostic] {
-        var seen: Set<DiagnosticKey> = []
-        return filter { diagnostic in
-            seen.insert(
-                DiagnosticKey(
-                    file: FlowPath.identity(of: diagnostic.file), line: diagnostic.position?.line,
-                    column: diagnostic.position?.column, code: diagnostic.code)
-            ).inserted
-        }
-    }
-}
-
-private struct DiagnosticKey: Hashable {
-    var file: String
-    var line: Int?
-    var column: Int?
-    var code: RuleCode
 }

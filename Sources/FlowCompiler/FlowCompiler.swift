@@ -38,12 +38,12 @@ public struct FlowCompiler: Sendable {
         }
         let loaded = FlowLoader(limits: limits, rootDirectory: root).load(file: file)
         guard let flows = loaded.flows else {
-            return CompiledFlow(program: nil, digest: nil, files: [], diagnostics: loaded.diagnostics.deduplicated())
+            return CompiledFlow(program: nil, digest: nil, files: [], diagnostics: loaded.diagnostics)
         }
         let checked = checker.check(flows)
         return CompiledFlow(
             program: checked.program, digest: loaded.digest, files: Self.files(of: flows),
-            diagnostics: (loaded.diagnostics + checked.diagnostics).deduplicated())
+            diagnostics: loaded.diagnostics + checked.diagnostics)
     }
 
     /// Compiles a flow held in memory (bytes of YAML or JSON) under the name `file`, whose extension picks the
@@ -56,7 +56,7 @@ public struct FlowCompiler: Sendable {
         let checked = checker.check(FlowSet(root: file, documents: [file: document]))
         return CompiledFlow(
             program: checked.program, digest: nil, files: [file],
-            diagnostics: (parsed.diagnostics + checked.diagnostics).deduplicated())
+            diagnostics: parsed.diagnostics + checked.diagnostics)
     }
 
     /// ``compile(bytes:file:)`` for text.

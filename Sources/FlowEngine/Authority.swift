@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// The identity authority a flow talks to: it performs catalog actions and answers with an outcome.
 /// `NativeAuthClient` is the native-auth implementation; tests may script one.

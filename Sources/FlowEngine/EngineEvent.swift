@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// Something that happened during a run, for reporters (`--json` prints one per line) and coverage.
 /// Events never carry the value of a secret.

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// Values, templates and secrets of the running frame.
 extension Interpreter {

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// Runs a checked `Program` against an ``Authority``, asking an ``InputSource`` at `ask` steps.
 public struct FlowRunner: Sendable {

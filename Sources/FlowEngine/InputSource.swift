@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// Where the answers to `ask` steps come from: a terminal, a script of answers, or an app.
 public protocol InputSource: Sendable {

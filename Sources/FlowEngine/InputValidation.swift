@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 import Foundation
 
 /// The checks an answer must pass before it is taken: present, an email's shape, the input's pattern.

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// The state of one run and the step semantics of the language.
 struct Interpreter {

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// Values of `list` inputs and params: a list of words. Given as text (a terminal answer, `--param`, `--input`),
 /// the text is split at spaces and commas; a list is taken as it is.

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// Answers `ask` steps from a script: for each input, the values to give, in order (an input asked several
 /// times takes the next value each time). An entry `.object(["choose": "resend"])` picks a choice instead.

@@ -1,4 +1,4 @@
-import FlowModel
+import FlowrunFoundation
 
 /// The state of a running flow as a value: which flow (by id and content digest), where it is, its variables,
 /// attempt counters and the authority's continuation. It can be saved and resumed in another process.

@@ -52,18 +52,17 @@ public struct FlowLoader: Sendable {
     func parse(_ data: [UInt8], file: String, root: String) -> (document: FlowDocument?, diagnostics: [Diagnostic]) {
         let tree = readTree(data, file: file)
         var diagnostics = tree.diagnostics
-        guard let rootNode = tree.root else { return (nil, Self.unique(diagnostics)) }
+        guard let rootNode = tree.root else { return (nil, diagnostics.deduplicated()) }
         var decoder = DocumentDecoder(file: file, limits: limits, rootDirectory: root)
         let document = decoder.decode(rootNode)
         diagnostics += decoder.diagnostics
-        diagnostics = Self.unique(diagnostics)
+        diagnostics = diagnostics.deduplicated()
         return (diagnostics.hasErrors ? nil : document, diagnostics)
     }
 
     /// Reads one file's bytes into a positioned tree with every protection of the loader: the extension, the
     /// size limit, UTF-8, the pre-scan for depth and alias expansion, duplicate keys, and the syntax of YAML or
-    /// strict JSON.
-    /// Parses a file's bytes; its extension picks YAML or JSON unless `format` says which.
+    /// strict JSON. The file's extension picks YAML or JSON unless `format` says which.
     func readTree(_ data: [UInt8], file: String, format: DataFormat? = nil) -> ParsedTree {
         let fileExtension = format?.rawValue ?? FlowPath.pathExtension(file)
         guard FlowPath.extensions.contains(fileExtension) else {
@@ -96,11 +95,5 @@ public struct FlowLoader: Sendable {
     static func tooLarge(_ file: String, size: Int?, limit: Int) -> Diagnostic {
         let size = size.map { "is \($0) bytes" } ?? "is larger than that"
         return Diagnostic(.fileTooLarge, "the file \(size); the limit is \(limit) bytes", file: file, at: nil)
-    }
-
-    /// Drops repeated diagnostics (an aliased part of a YAML document is checked once per use), keeping order.
-    private static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var seen = Set<Diagnostic>()
-        return diagnostics.filter { seen.insert($0).inserted }
     }
 }

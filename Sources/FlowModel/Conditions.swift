@@ -1,3 +1,4 @@
+import FlowrunFoundation
 import Foundation
 
 /// The tests of `choose` branches: the engine takes a branch by them, and the checker decides branches whose

@@ -1,3 +1,5 @@
+import FlowrunFoundation
+
 /// What a run of a program can reach when some params hold constant values for the whole run (a `use` that
 /// gives `purpose: signUp`): `choose` branches that test such a param are decided as the engine decides them.
 public struct ProgramReach: Sendable, Hashable {

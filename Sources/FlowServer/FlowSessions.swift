@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import Foundation
 
 /// The flow runner behind the API: starts sessions of the served flows, answers their asks and cancels them.

@@ -1,5 +1,5 @@
 import FlowEngine
-import NativeAuthWire
+import FlowrunFoundation
 
 /// The input source of one HTTP request: it gives the answer the request carried (if any) to the first `ask`,
 /// and suspends the run at the next one, remembering what that ask asked. So each request runs a session from

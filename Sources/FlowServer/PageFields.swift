@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 
 /// One `<input>` of an ask's form, with the attributes that make browsers and password managers do the right
 /// thing: `type=email autocomplete=username` for an email, `current-password` or `new-password` for a password,

@@ -26,7 +26,7 @@ public struct ServedFlows: Sendable {
         for file in files {
             let compiled = compiler.compile(file: file)
             guard let program = compiled.program, let digest = compiled.digest else {
-                let errors = compiled.diagnostics.deduplicated().filter { $0.severity == .error }
+                let errors = compiled.diagnostics.filter { $0.severity == .error }
                 problems.append("\(file): not served, \(errors.count) error(s): " + (errors.first?.description ?? ""))
                 continue
             }

@@ -4,6 +4,7 @@ import FlowCompiler
 import FlowEngine
 import FlowModel
 import FlowServer
+import FlowrunFoundation
 import Foundation
 import Logging
 import NIOCore

@@ -2,6 +2,7 @@ import FlowCompiler
 import FlowEngine
 import FlowLoader
 import FlowModel
+import FlowrunFoundation
 import Foundation
 import NativeAuth
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import AsyncHTTPClient
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import Foundation
 import Logging
 import NativeAuth

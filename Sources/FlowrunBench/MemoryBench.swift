@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowEngine
 import FlowLoader
 import FlowModel
+import FlowrunFoundation
 import Foundation
 import NativeAuth
 import NativeAuthEmulator

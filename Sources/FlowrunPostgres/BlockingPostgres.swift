@@ -1,9 +1,9 @@
+import FlowrunFoundation
 import Foundation
 import Logging
 import NIOCore
 import NIOPosix
 import NativeAuthEmulator
-import NativeAuthWire
 import PostgresNIO
 
 /// Runs transactions against PostgreSQL on threads of their own, so that the emulator's synchronous request

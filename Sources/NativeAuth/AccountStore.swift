@@ -1,5 +1,5 @@
 import FlowEngine
-import FlowModel
+import FlowrunFoundation
 import Foundation
 
 /// Where the signed-in account and its tokens are kept between runs. One account at a time, as the

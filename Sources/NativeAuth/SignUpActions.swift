@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import NativeAuthWire
 
 /// Sign-up (docs/native-auth.md): `start` → `challenge` → `continue` (oob, then password or

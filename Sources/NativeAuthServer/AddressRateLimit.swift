@@ -1,3 +1,4 @@
+import FlowrunFoundation
 import Foundation
 
 /// Requests per client address: a token bucket per address (`requestsPerSecond`, bursts up to `burst`). Over the
@@ -20,16 +21,14 @@ public struct AddressRateLimit: Sendable, Hashable {
 }
 
 /// The buckets of ``AddressRateLimit``, shared by all connections of a server.
-final class AddressRateLimiter: @unchecked Sendable {
-    private struct Bucket {
+final class AddressRateLimiter: Sendable {
+    private struct Bucket: Sendable {
         var tokens: Double
         var updated: ContinuousClock.Instant
     }
 
     let limit: AddressRateLimit
-    /// Guarded by `lock` (an `NSLock`: `Mutex` needs macOS 15).
-    private var buckets: [String: Bucket] = [:]
-    private let lock = NSLock()
+    private let buckets = Locked<[String: Bucket]>([:])
     /// Above this many addresses, full buckets are dropped (they carry no state).
     private static let pruneAbove = 10_000
 
@@ -40,8 +39,11 @@ final class AddressRateLimiter: @unchecked Sendable {
     /// Nil when a request from `address` may go on now, else the seconds to wait.
     func wait(for address: String?, now: ContinuousClock.Instant = .now) -> Int? {
         guard let address, limit.includesLoopback || !Self.isLoopback(address) else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
+        return buckets.withLock { buckets in take(from: &buckets, for: address, now: now) }
+    }
+
+    /// Refills the bucket of `address` for the time since its last request and takes a token from it.
+    private func take(from buckets: inout [String: Bucket], for address: String, now: ContinuousClock.Instant) -> Int? {
         var bucket = buckets[address] ?? Bucket(tokens: limit.burst, updated: now)
         let elapsed = now - bucket.updated
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -1,4 +1,4 @@
-import FlowModel
+import FlowrunFoundation
 import NativeAuthWire
 
 /// The OpenID Connect discovery document of the emulated tenant

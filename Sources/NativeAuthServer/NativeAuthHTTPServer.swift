@@ -1,3 +1,4 @@
+import FlowrunFoundation
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -153,34 +154,27 @@ extension NativeAuthHTTPServer {
 }
 
 /// What is known once the server listens: its port and the emulator issuing tokens under its address.
-final class Listener: @unchecked Sendable {
-    private let lock = NSLock()
-    private var boundPort: Int?
-    private var servedEmulator: NativeAuthEmulator
+final class Listener: Sendable {
+    private struct State: Sendable {
+        var port: Int?
+        var emulator: NativeAuthEmulator
+    }
+
+    private let state: Locked<State>
 
     init(emulator: NativeAuthEmulator) {
-        self.servedEmulator = emulator
+        state = Locked(State(port: nil, emulator: emulator))
     }
 
     func started(port: Int, emulator: NativeAuthEmulator) {
-        lock.lock()
-        defer { lock.unlock() }
-        boundPort = port
-        servedEmulator = emulator
+        state.withLock { $0 = State(port: port, emulator: emulator) }
     }
 
     /// The port bound; nil before the server runs.
-    var port: Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        return boundPort
-    }
+    var port: Int? { state.value.port }
+
     /// The emulator that answers requests.
-    var emulator: NativeAuthEmulator {
-        lock.lock()
-        defer { lock.unlock() }
-        return servedEmulator
-    }
+    var emulator: NativeAuthEmulator { state.value.emulator }
 }
 
 extension NativeAuthHTTPServer {

@@ -1,4 +1,4 @@
-import FlowModel
+import FlowrunFoundation
 import Foundation
 import NativeAuthWire
 

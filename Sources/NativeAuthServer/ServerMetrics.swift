@@ -1,3 +1,4 @@
+import FlowrunFoundation
 import NativeAuthEmulator
 import NativeAuthWire
 import Prometheus

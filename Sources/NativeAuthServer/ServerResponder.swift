@@ -1,4 +1,3 @@
-import FlowModel
 import Foundation
 import Hummingbird
 import Logging

@@ -1,4 +1,4 @@
-import FlowModel
+import FlowrunFoundation
 import Foundation
 
 /// Parses and validates the `attributes` parameter against the tenant's attribute lists.

@@ -43,6 +43,8 @@ final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     private let limit: Int
+    /// An `NSLock` rather than `Locked`: a pending exchange holds an `HTTPURLResponse`, which is not `Sendable`
+    /// in every platform's Foundation, so the table cannot be a `Locked` value.
     private let lock = NSLock()
     private var pending: [Int: Pending] = [:]
 

@@ -1,3 +1,4 @@
+import FlowrunFoundation
 import Foundation
 
 /// The `client-request-id` rule: an answer echoes the id the request sent when it is a reasonable token (at most

@@ -1,3 +1,5 @@
+import FlowrunFoundation
+
 /// `application/x-www-form-urlencoded` bodies, the request format of the native-auth API (protocol
 /// reference, section 1). Encoding writes spaces as `+`; decoding accepts `+` and `%20`.
 public enum FormBody {

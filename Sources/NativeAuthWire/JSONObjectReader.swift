@@ -1,6 +1,6 @@
-import FlowModel
+import FlowrunFoundation
 
-/// A direct reader for the JSON objects the native-auth API answers with, into `FlowModel.Value`, for the
+/// A direct reader for the JSON objects the native-auth API answers with, into `FlowrunFoundation.Value`, for the
 /// common case only: objects, arrays, strings with the short escapes (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`,
 /// `\t`), integers that fit in `Int`, `true`, `false` and `null`. Anything else (a fraction or exponent, a
 /// `\u` escape, a repeated key, invalid UTF-8, deep nesting, a syntax error) makes it give up (nil), and the

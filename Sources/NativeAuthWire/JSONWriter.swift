@@ -1,6 +1,6 @@
-import FlowModel
+import FlowrunFoundation
 
-/// A direct JSON writer for `FlowModel.Value`: the same text as Foundation's `JSONEncoder` with
+/// A direct JSON writer for `FlowrunFoundation.Value`: the same text as Foundation's `JSONEncoder` with
 /// `[.sortedKeys, .withoutEscapingSlashes]`, without its per-call set-up and boxing (response bodies, token
 /// claims and continuation tokens are written on every request).
 public enum JSONWriter {

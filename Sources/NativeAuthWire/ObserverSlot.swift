@@ -1,3 +1,5 @@
+import FlowrunFoundation
+
 /// One observer of `Event`s, set, replaced or removed as a whole from any thread.
 ///
 /// The function is kept in a struct rather than as `Locked`'s value: every `inout` access to a function stored

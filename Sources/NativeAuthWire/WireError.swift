@@ -1,4 +1,4 @@
-import FlowModel
+import FlowrunFoundation
 
 /// The JSON error body of a 400 answer (docs/native-auth.md).
 public struct WireError: Sendable, Hashable, Error {

@@ -1,4 +1,4 @@
-import FlowModel
+import FlowrunFoundation
 
 /// One call of the native-auth API: always a POST with a form body to an endpoint of the authority.
 public struct WireRequest: Sendable, Hashable {

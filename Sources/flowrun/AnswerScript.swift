@@ -2,6 +2,7 @@
     import FlowEngine
     import FlowLoader
     import FlowModel
+    import FlowrunFoundation
     import Foundation
 
     /// Scripted answers from `--input NAME=VALUE` options and an `--answers` YAML or JSON file (`-`: standard

@@ -1,6 +1,7 @@
 #if Running
     import FlowEngine
     import FlowModel
+    import FlowrunFoundation
     import Foundation
 
     /// One answer on standard input as a JSON line, for programs that drive `flowrun run`: `{"email": "…"}`, an

@@ -1,6 +1,7 @@
 #if Running
     import FlowEngine
     import FlowModel
+    import FlowrunFoundation
     import Foundation
     import NativeAuthEmulator
 

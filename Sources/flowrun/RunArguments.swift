@@ -1,6 +1,7 @@
 #if Running
     import FlowEngine
     import FlowModel
+    import FlowrunFoundation
 
     /// Checks the params and scripted answers of `flowrun run` against what the flow declares, before it runs:
     /// a missing param, or a param or input the flow does not know (a typo that would otherwise be ignored), is a

@@ -2,6 +2,7 @@
     import FlowEngine
     import FlowLoader
     import FlowModel
+    import FlowrunFoundation
     import Foundation
     import Logging
     import NativeAuth

@@ -2,6 +2,7 @@
     import ArgumentParser
     import FlowEngine
     import FlowModel
+    import FlowrunFoundation
     import Foundation
     import NativeAuth
 

@@ -1,15 +1,15 @@
 #if Running
     import FlowEngine
     import FlowModel
+    import FlowrunFoundation
     import Foundation
-    import Synchronization
 
     /// Shows a run: messages as text on standard output, or every event as a JSON line (`--json`), numbered,
     /// timestamped and flushed at once so that a program reading the stream through a pipe sees each event when
     /// it happens.
     final class RunReporter: Sendable {
         let json: Bool
-        private let sequence = Mutex(0)
+        private let sequence = Locked(0)
 
         init(json: Bool) {
             self.json = json

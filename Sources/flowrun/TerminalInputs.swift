@@ -1,6 +1,7 @@
 #if Running
     import FlowEngine
     import FlowModel
+    import FlowrunFoundation
     import Foundation
 
     /// Answers `ask` steps from the terminal: labels and hints from the flow, secret inputs masked, a choice

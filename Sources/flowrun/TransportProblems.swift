@@ -1,6 +1,7 @@
 #if Running
     import FlowEngine
     import FlowModel
+    import FlowrunFoundation
 
     /// Remembers the actions of a run that never reached the authority (the client's `unexpected` outcome with
     /// `error: transport_error`), so that the run can name them on standard error at its end: the flow itself

@@ -6,12 +6,14 @@ import Testing
 @Suite struct ModuleBoundaryTests {
     /// The layers of the first-party modules, bottom first; a module may import only modules of lower layers.
     static let layers: [String: Int] = [
-        "FlowModel": 0,
-        "FlowLoader": 1, "FlowChecker": 1, "FlowReporting": 1, "FlowEngine": 1, "NativeAuthWire": 1,
-        "FlowCompiler": 2, "NativeAuth": 2, "NativeAuthTenant": 2, "NativeAuthHTTP": 2, "NativeAuthURLSession": 2,
-        "NativeAuthEmulator": 3,
-        "NativeAuthServer": 4, "FlowTesting": 4, "FlowServer": 5, "FlowrunPostgres": 6,
-        "flowrun": 7, "flowrun-bench": 7,
+        "FlowrunFoundation": 0,
+        "FlowModel": 1, "NativeAuthWire": 1,
+        "FlowLoader": 2, "FlowChecker": 2, "FlowReporting": 2, "FlowEngine": 2, "NativeAuthHTTP": 2,
+        "NativeAuthURLSession": 2,
+        "FlowCompiler": 3, "NativeAuth": 3, "NativeAuthTenant": 3,
+        "NativeAuthEmulator": 4,
+        "NativeAuthServer": 5, "FlowTesting": 5, "FlowServer": 6, "FlowrunPostgres": 7,
+        "flowrun": 8, "flowrun-bench": 8,
     ]
 
     /// Modules of the toolchain and the system (Security on Apple platforms), which no target declares.

@@ -2,6 +2,7 @@ import FlowChecker
 import FlowEngine
 import FlowLoader
 import FlowModel
+import FlowrunFoundation
 import Foundation
 import Synchronization
 

@@ -1,5 +1,6 @@
 import EmulatorTestSupport
 import FlowModel
+import FlowrunFoundation
 import FlowrunPostgres
 import Foundation
 import Logging

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import Foundation
 import HTTPTypes
 import Hummingbird

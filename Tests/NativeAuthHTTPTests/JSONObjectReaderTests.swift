@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 import Foundation
 import NIOCore
 import Testing

@@ -1,6 +1,7 @@
 import FlowCompiler
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import Foundation
 import NativeAuth
 import NativeAuthURLSession

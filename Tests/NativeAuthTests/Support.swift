@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowLoader
 import FlowModel
+import FlowrunFoundation
 import Foundation
 import NativeAuth
 import NativeAuthWire

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 
 /// Finds outcome data that makes a `choose` step take a branch no run has taken: when the branch's condition
 /// (and the earlier branches' conditions) test one variable that an action's outcome set, that outcome is

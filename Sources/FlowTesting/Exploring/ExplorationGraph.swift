@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// An edge of a flow or of one of its sub-flows.
 struct EdgeID: Hashable, Sendable, Comparable {

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 
 /// The explorer's authority: lets a call through to the embedded authority when its answer leads where the
 /// explorer is heading, and otherwise starts the run again with that call answering the outcome that does.

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import Foundation
 
 /// An action call of a run: the `call`-th call of `action`.
@@ -25,35 +26,45 @@ struct Plan: Sendable {
 
 /// The state one steered run shares between its authority, its inputs and its observer: the edges taken,
 /// the calls made, the answers given, and whether the run must start again with a changed plan.
-final class ExplorerState: @unchecked Sendable {
-    private let lock = NSLock()
+final class ExplorerState: Sendable {
     private let graph: ExplorationGraph
     private let coveredBefore: Set<EdgeID>
-    private var takenNow: Set<EdgeID> = []
-    private var position: (file: String, step: String)?
-    private(set) var plan: Plan
-    private var restart = false
-    private var answers: [String: [ScriptedAnswer]] = [:]
-    private var order: [String] = []
-    private var calls: [String: Int] = [:]
-    /// The outcome of each call, with the edge taken right after it.
-    private var outcomes: [(key: CallKey, outcome: String, variables: Set<String>)] = []
-    private(set) var events: [EngineEvent] = []
+    private let progress: Locked<Progress>
+
+    /// What the run has done so far; changed only under the lock.
+    private struct Progress: Sendable {
+        var takenNow: Set<EdgeID> = []
+        var position: (file: String, step: String)?
+        var plan: Plan
+        var restart = false
+        var answers: [String: [ScriptedAnswer]] = [:]
+        var order: [String] = []
+        var calls: [String: Int] = [:]
+        /// The outcome of each call, with the edge taken right after it.
+        var outcomes: [(key: CallKey, outcome: String, variables: Set<String>)] = []
+        var events: [EngineEvent] = []
+    }
 
     init(graph: ExplorationGraph, covered: Set<EdgeID>, plan: Plan) {
         self.graph = graph
         self.coveredBefore = covered
-        self.plan = plan
+        self.progress = Locked(Progress(plan: plan))
     }
 
+    /// The calls whose answer the run replaces.
+    var plan: Plan { progress.value.plan }
+
+    /// What the engine reported so far, in order.
+    var events: [EngineEvent] { progress.value.events }
+
     func observe(_ event: EngineEvent) {
-        lock.withLock {
-            events.append(event)
+        progress.withLock { progress in
+            progress.events.append(event)
             switch event.event {
             case .stepEntered, .actionCalled:
-                if let step = event.step { position = (event.flow, step) }
+                if let step = event.step { progress.position = (event.flow, step) }
             case .transition, .attemptsExhausted:
-                if let edge = event.edge { takenNow.insert(EdgeID(file: event.flow, index: edge)) }
+                if let edge = event.edge { progress.takenNow.insert(EdgeID(file: event.flow, index: edge)) }
             default: break
             }
         }
@@ -61,61 +72,59 @@ final class ExplorerState: @unchecked Sendable {
 
     /// The step the run is at.
     var current: (program: Program, step: ProgramStep)? {
-        lock.withLock {
-            guard let position, let program = graph.programs[position.file],
-                let step = program.step(named: position.step)
-            else { return nil }
-            return (program, step)
-        }
+        guard let position = progress.value.position, let program = graph.programs[position.file],
+            let step = program.step(named: position.step)
+        else { return nil }
+        return (program, step)
     }
 
     /// Distance from each edge to the nearest edge no run has taken yet.
     func distancesToUncovered() -> [EdgeID: Int] {
-        let covered = lock.withLock { coveredBefore.union(takenNow) }
+        let covered = coveredBefore.union(progress.value.takenNow)
         return graph.distances(to: graph.targets.filter { !covered.contains($0) })
     }
 
     /// Counts a call of `action` and returns its key.
     func nextCall(of action: String) -> CallKey {
-        lock.withLock {
-            let call = (calls[action] ?? 0) + 1
-            calls[action] = call
+        progress.withLock { progress in
+            let call = (progress.calls[action] ?? 0) + 1
+            progress.calls[action] = call
             return CallKey(action: action, call: call)
         }
     }
 
     func recordOutcome(_ key: CallKey, _ outcome: String, data: [String: Value]) {
-        lock.withLock { outcomes.append((key, outcome, Set(data.keys))) }
+        progress.withLock { $0.outcomes.append((key, outcome, Set(data.keys))) }
     }
 
     /// The latest call whose outcome set `variable`, with that outcome.
     func lastCall(setting variable: String) -> (key: CallKey, outcome: String)? {
-        lock.withLock { outcomes.last { $0.variables.contains(variable) }.map { ($0.key, $0.outcome) } }
+        progress.value.outcomes.last { $0.variables.contains(variable) }.map { ($0.key, $0.outcome) }
     }
 
     /// Asks for the run to start again with `injection` at `key`.
     func restart(injecting injection: Injection, at key: CallKey) {
-        lock.withLock {
-            plan.injections[key] = injection
-            restart = true
+        progress.withLock { progress in
+            progress.plan.injections[key] = injection
+            progress.restart = true
         }
     }
 
-    var mustRestart: Bool { lock.withLock { restart } }
+    var mustRestart: Bool { progress.value.restart }
 
     func record(_ answer: ScriptedAnswer, for input: String) {
-        lock.withLock {
-            if answers[input] == nil { order.append(input) }
-            answers[input, default: []].append(answer)
+        progress.withLock { progress in
+            if progress.answers[input] == nil { progress.order.append(input) }
+            progress.answers[input, default: []].append(answer)
         }
     }
 
     /// The inputs answered, in the order they were first asked.
-    var inputOrder: [String] { lock.withLock { order } }
+    var inputOrder: [String] { progress.value.order }
 
-    var recordedAnswers: [String: [ScriptedAnswer]] { lock.withLock { answers } }
+    var recordedAnswers: [String: [ScriptedAnswer]] { progress.value.answers }
 
-    var taken: Set<EdgeID> { lock.withLock { takenNow } }
+    var taken: Set<EdgeID> { progress.value.takenNow }
 }
 
 /// The run must start again: the explorer changed its plan at a call it had let through.

@@ -1,16 +1,15 @@
 import FlowEngine
-import Foundation
+import FlowrunFoundation
 
 /// What the engine reported during a run, in order (the observer is called synchronously from the run).
-final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [EngineEvent] = []
+final class EventLog: Sendable {
+    private let recorded = Locked<[EngineEvent]>([])
 
     func append(_ event: EngineEvent) {
-        lock.withLock { recorded.append(event) }
+        recorded.withLock { $0.append(event) }
     }
 
     var events: [EngineEvent] {
-        lock.withLock { recorded }
+        recorded.value
     }
 }

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import Foundation
 
 /// The authority a scenario's flow talks to: the native-auth client of the embedded emulator, with the

@@ -1,5 +1,5 @@
 import FlowEngine
-import FlowModel
+import FlowrunFoundation
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
@@ -7,11 +7,9 @@ import NativeAuthWire
 
 /// The in-process transport to the emulator with the wire faults a scenario arms: HTTP 500 answers and
 /// requests that get no answer at all.
-final class FaultyTransport: Transport, @unchecked Sendable {
+final class FaultyTransport: Transport, Sendable {
     private let base: InProcessTransport
-    private let lock = NSLock()
-    private var serverErrors = 0
-    private var unreachable = false
+    private let armed = Locked(ArmedFaults(serverErrors: 0, unreachable: false))
 
     init(emulator: NativeAuthEmulator) {
         base = InProcessTransport(emulator: emulator)
@@ -20,10 +18,7 @@ final class FaultyTransport: Transport, @unchecked Sendable {
     /// Arms the faults for the next call: its first `serverErrors` requests get HTTP 500, or none of its
     /// requests gets an answer.
     func arm(serverErrors: Int, unreachable: Bool) {
-        lock.withLock {
-            self.serverErrors = serverErrors
-            self.unreachable = unreachable
-        }
+        armed.withLock { $0 = ArmedFaults(serverErrors: serverErrors, unreachable: unreachable) }
     }
 
     func disarm() {
@@ -31,10 +26,10 @@ final class FaultyTransport: Transport, @unchecked Sendable {
     }
 
     func send(_ request: WireRequest) async throws -> WireResponse {
-        let fault: Fault? = lock.withLock {
-            if unreachable { return .unreachable }
-            if serverErrors > 0 {
-                serverErrors -= 1
+        let fault: Fault? = armed.withLock { armed in
+            if armed.unreachable { return .unreachable }
+            if armed.serverErrors > 0 {
+                armed.serverErrors -= 1
                 return .serverError
             }
             return nil
@@ -49,6 +44,12 @@ final class FaultyTransport: Transport, @unchecked Sendable {
             return WireResponse(status: 500, headers: ["content-type": "application/json; charset=utf-8"], body: body)
         case nil: return try await base.send(request)
         }
+    }
+
+    /// The faults armed for the current call.
+    private struct ArmedFaults: Sendable {
+        var serverErrors: Int
+        var unreachable: Bool
     }
 
     private enum Fault {

@@ -1,18 +1,17 @@
-import FlowEngine
+import FlowrunFoundation
 import Foundation
 
 /// The embedded authority's clock in a scenario: real time plus the time faults let pass.
-final class ScenarioClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var offset: TimeInterval = 0
+final class ScenarioClock: Sendable {
+    private let offset = Locked<TimeInterval>(0)
 
     /// Now, as the authority sees it.
     func now() -> Date {
-        lock.withLock { Date().addingTimeInterval(offset) }
+        Date().addingTimeInterval(offset.value)
     }
 
     /// Lets `seconds` pass.
     func advance(by seconds: TimeInterval) {
-        lock.withLock { offset += seconds }
+        offset.withLock { $0 += seconds }
     }
 }

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 
 /// What running one scenario showed: whether it passed, why not, and what the run did.
 public struct ScenarioResult: Sendable {

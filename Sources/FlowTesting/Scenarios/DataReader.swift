@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowLoader
 import FlowModel
+import FlowrunFoundation
 
 /// Reads the parts of a ``DataNode`` tree, collecting a diagnostic with `file:line:column` for every value of
 /// the wrong shape (the codes of the flow format: FR009 unknown key, FR010 wrong type, FR011 missing key,

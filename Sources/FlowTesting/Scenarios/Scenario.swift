@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import NativeAuthEmulator
 import NativeAuthTenant
 

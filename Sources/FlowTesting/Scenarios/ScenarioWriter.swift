@@ -1,5 +1,5 @@
 import FlowEngine
-import FlowModel
+import FlowrunFoundation
 import Foundation
 import NativeAuthEmulator
 import NativeAuthTenant

@@ -1,4 +1,5 @@
 import Crypto
+import FlowrunFoundation
 import Foundation
 import NativeAuthWire
 

@@ -1,5 +1,6 @@
 import Crypto
 import CryptoExtras
+import FlowrunFoundation
 import Foundation
 import NativeAuthWire
 

@@ -1,5 +1,5 @@
 import Crypto
-import FlowModel
+import FlowrunFoundation
 import Foundation
 import NativeAuthTenant
 import NativeAuthWire

@@ -1,4 +1,4 @@
-import FlowModel
+import FlowrunFoundation
 import NativeAuthWire
 
 /// MFA: the `mfa_required` branch after a first factor, `/oauth2/v2.0/introspect` and the challenge with `id`

@@ -1,3 +1,4 @@
+import FlowrunFoundation
 import Foundation
 import NativeAuthTenant
 import NativeAuthWire

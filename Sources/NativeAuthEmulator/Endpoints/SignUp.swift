@@ -1,3 +1,4 @@
+import FlowrunFoundation
 import NativeAuthTenant
 import NativeAuthWire
 

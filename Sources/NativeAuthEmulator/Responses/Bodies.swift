@@ -1,4 +1,4 @@
-import FlowModel
+import FlowrunFoundation
 
 /// The 200 bodies of the native-auth API (docs/native-auth.md).
 enum Bodies {

@@ -1,4 +1,3 @@
-import FlowModel
 import Foundation
 import NativeAuthWire
 

@@ -1,4 +1,4 @@
-import FlowModel
+import FlowrunFoundation
 import NativeAuthWire
 
 /// A JSON column's value that converts to and from `Value` directly, so that ``RecordJSON`` writes and reads it
@@ -47,9 +47,9 @@ extension Array: RecordJSONValue where Element: RecordJSONValue {
 }
 
 extension Dictionary: RecordJSONValue where Key == String, Value == String {
-    package var recordJSON: FlowModel.Value { .object(mapValues(FlowModel.Value.string)) }
+    package var recordJSON: FlowrunFoundation.Value { .object(mapValues(FlowrunFoundation.Value.string)) }
 
-    package init?(recordJSON: FlowModel.Value) {
+    package init?(recordJSON: FlowrunFoundation.Value) {
         guard case .object(let fields) = recordJSON else { return nil }
         var strings: [String: String] = [:]
         for (name, field) in fields {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import EmulatorTestSupport
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import Foundation
 import NIOCore
 import NIOHTTP1

@@ -1,6 +1,7 @@
 import EmulatorTestSupport
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import Foundation
 import Logging
 import NativeAuth

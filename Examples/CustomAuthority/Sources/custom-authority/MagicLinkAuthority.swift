@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import Foundation
 
 /// A magic-link service as an `Authority`: `magicLink.send` mails a one-time token (here: into `outbox`),

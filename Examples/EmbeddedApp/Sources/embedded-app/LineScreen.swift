@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import Foundation
 
 /// The app's screen: one JSON object per line. It shows `{"ask": …}`, `{"message": …}` and `{"ended": …}` on

@@ -1,3 +1,4 @@
+import FlowrunFoundation
 import GRDB
 import NativeAuthWire
 

@@ -1,5 +1,5 @@
+import FlowrunFoundation
 import Foundation
-import NativeAuthWire
 import Testing
 
 @Suite("Random UUIDs")

@@ -1,6 +1,6 @@
 import Crypto
+import FlowrunFoundation
 import Foundation
-import NativeAuthWire
 
 extension ConstantTime {
     /// Compares the SHA-256 digests of two strings, so neither the content nor the length leaks.

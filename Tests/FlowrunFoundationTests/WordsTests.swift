@@ -1,6 +1,5 @@
+import FlowrunFoundation
 import Testing
-
-@testable import NativeAuthWire
 
 @Suite("Words of text split on whitespace")
 struct WordsTests {

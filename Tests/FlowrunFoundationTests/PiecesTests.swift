@@ -1,6 +1,5 @@
+import FlowrunFoundation
 import Testing
-
-@testable import NativeAuthWire
 
 @Suite("Pieces of text split on a byte")
 struct PiecesTests {

@@ -1,4 +1,4 @@
-import NativeAuthWire
+import FlowrunFoundation
 import Testing
 
 @Suite("Strict UTF-8 decoding")

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import Foundation
 import Testing
 
 /// Every reason a run can fail for, reached through the public API and told apart by ``EngineError/Reason``.
@@ -108,10 +109,11 @@ struct RunFailureTests {
         let first = FlowRunner(
             program: flow, digest: "d", authority: ScriptedAuthority([:]),
             inputs: ScriptedInputs(["code": ["12345678"]], suspendWhenExhausted: true))
-        guard case .suspended(let session) = await first.start() else {
+        guard case .suspended(let suspended) = await first.start() else {
             Issue.record("expected a suspended run")
             return
         }
+        let session = try JSONDecoder().decode(Session.self, from: try JSONEncoder().encode(suspended))
         let second = FlowRunner(
             program: flow, digest: "d", authority: ScriptedAuthority([:]), inputs: ScriptedInputs(["confirm": ["y"]]))
         let error = failure(await second.resume(session))

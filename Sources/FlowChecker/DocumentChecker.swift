@@ -91,7 +91,17 @@ struct DocumentChecker {
             file: document.file, id: document.id.value, title: document.title, description: document.description,
             authority: document.authority.value, params: document.params, inputs: document.inputs, start: start,
             steps: steps, edges: edges, subflows: subprograms, ends: ends, outputTypes: outputTypes(),
-            constantParams: constantParams())
+            constantParams: constantParams(), actions: calledActions(), catalogDigest: catalog?.digest ?? "")
+    }
+
+    /// The catalog's declaration of every action the program calls, for the engine.
+    private func calledActions() -> [String: ProgramAction] {
+        var actions: [String: ProgramAction] = [:]
+        for step in steps {
+            guard case .action(let name, _, _) = step.kind, let declared = catalog?.actions[name] else { continue }
+            actions[name] = ProgramAction(declared)
+        }
+        return actions
     }
 
     /// Makes room for `count` edges in the edge arrays.

@@ -4,7 +4,9 @@ import FlowrunFoundation
 /// The identity authority a flow talks to: it performs catalog actions and answers with an outcome.
 /// `NativeAuthClient` is the native-auth implementation; tests may script one.
 public protocol Authority: Sendable {
-    /// The actions this authority offers; the checker and the engine read the same catalog.
+    /// The actions this authority offers. Flows are checked against it; a runner compares its
+    /// ``ActionCatalog/digest`` with the program's once per run and refuses another catalog. The engine reads
+    /// nothing else of it: what it needs (secret and shown outcome data) the program carries.
     var catalog: ActionCatalog { get }
 
     /// Performs `action` with its arguments. `continuation` is what the previous action of the same run left

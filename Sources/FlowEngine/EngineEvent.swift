@@ -98,13 +98,41 @@ public enum RunOutcome: Sendable {
     case failed(EngineError)
 }
 
-/// Why a run could not go on. Messages never contain a secret.
+/// Why a run could not go on: a ``reason`` to switch on and a message for people. Messages never contain a
+/// secret.
 public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var reason: Reason
     public var message: String
 
-    public init(_ message: String) {
+    public init(_ reason: Reason, _ message: String) {
+        self.reason = reason
         self.message = message
     }
 
     public var description: String { message }
+
+    /// Why a run could not go on, as an app tells cases apart.
+    public enum Reason: Sendable, Hashable {
+        /// A saved session cannot resume this program: it belongs to another flow, to this flow before its
+        /// files changed, to another session format, or to a step the program does not have. Start again.
+        case flowChanged
+        /// The authority's catalog is not the one the program was checked against (``Program/catalogDigest``
+        /// against ``ActionCatalog/digest``): check the flow against the authority's catalog.
+        case catalogMismatch(checked: String, authority: String)
+        /// ``FlowRunner/start(params:)`` was not given these declared params.
+        case missingParams([String])
+        /// The authority threw instead of answering this action (no answer arrived).
+        case authorityUnavailable(action: String)
+        /// The input source threw at this `ask` step: no answer can come.
+        case inputEnded(step: String)
+        /// The authority answered this action with an outcome the program's catalog does not declare.
+        case undeclaredOutcome(action: String, outcome: String)
+        /// A variable has no value, e.g. a secret asked before a suspend (secrets are not saved).
+        case missingValue(String)
+        /// More transitions than ``FlowRunner/maxTransitionsWithoutInput`` without an answer of the user.
+        case tooManyTransitions(Int)
+        /// The program or session contradicts itself (a program not built by the checker, a session edited by
+        /// hand): a checked program run from its start or from its own session never gets here.
+        case inconsistent
+    }
 }

@@ -51,7 +51,7 @@ extension Interpreter {
             let why =
                 session.frames.last?.secretNames.contains(reference.name) == true
                 ? " (secrets are not kept in saved sessions: ask for it again after a resume)" : ""
-            throw EngineError("`\(reference.name)` has no value\(place)\(why)")
+            throw EngineError(.missingValue(reference.name), "`\(reference.name)` has no value\(place)\(why)")
         }
         for field in reference.fields {
             value = value[field: field] ?? .null
@@ -67,15 +67,13 @@ extension Interpreter {
     }
 
     /// The names whose values are secret in `program`: secret inputs and params, and the secret data of the
-    /// outcomes of the actions it calls.
+    /// outcomes of the actions it calls, as the catalog it was checked against declares them.
     func secretNames(of program: Program) -> Set<String> {
         var names = Set(program.inputs.filter(\.secret).map(\.name.value))
         names.formUnion(program.params.filter(\.secret).map(\.name.value))
-        let catalog = runner.authority.catalog
-        for step in program.steps {
-            guard case .action(let action, _, _) = step.kind, let entry = catalog.actions[action] else { continue }
-            for outcome in entry.outcomes.values {
-                names.formUnion(outcome.data.filter { $0.value.secret }.map(\.key))
+        for action in program.actions.values {
+            for data in action.outcomeData.values {
+                names.formUnion(data.filter { $0.value.secret }.map(\.key))
             }
         }
         return names

@@ -113,10 +113,12 @@ struct Interpreter {
             transitionsWithoutInput += 1
             if transitionsWithoutInput > runner.maxTransitionsWithoutInput {
                 return .failed(
-                    EngineError("more than \(runner.maxTransitionsWithoutInput) transitions without user input"))
+                    EngineError(
+                        .tooManyTransitions(runner.maxTransitionsWithoutInput),
+                        "more than \(runner.maxTransitionsWithoutInput) transitions without user input"))
             }
         }
-        return .failed(EngineError("the session has no flow to run"))
+        return .failed(EngineError(.inconsistent, "the session has no flow to run"))
     }
 
     private mutating func enter(_ step: ProgramStep, of program: Program) throws(EngineError) {
@@ -143,7 +145,9 @@ struct Interpreter {
             default: return .success(answer)
             }
         } catch {
-            return .failure(AskStop(outcome: .failed(EngineError("no answer for step `\(step.name.value)`: \(error)"))))
+            let reason = EngineError.Reason.inputEnded(step: step.name.value)
+            return .failure(
+                AskStop(outcome: .failed(EngineError(reason, "no answer for step `\(step.name.value)`: \(error)"))))
         }
     }
 
@@ -158,15 +162,18 @@ struct Interpreter {
         do {
             answer = try await runner.authority.perform(action, arguments: values, continuation: session.continuation)
         } catch {
-            throw EngineError("`\(action)` could not reach the authority: \(error)")
+            throw EngineError(
+                .authorityUnavailable(action: action), "`\(action)` could not reach the authority: \(error)")
         }
         if let continuation = answer.continuation { session.continuation = continuation }
         emit(
             EngineEvent(
                 .outcome, flow: program.file, step: step.name.value, action: action, outcome: answer.outcome,
-                data: shownData(answer, of: action)))
+                data: shownData(answer, of: program.actions[action])))
         guard let edge = outcomes[answer.outcome] else {
-            throw EngineError("`\(action)` answered `\(answer.outcome)`, an outcome its catalog does not declare")
+            throw EngineError(
+                .undeclaredOutcome(action: action, outcome: answer.outcome),
+                "`\(action)` answered `\(answer.outcome)`, an outcome its catalog does not declare")
         }
         let last = session.frames.count - 1
         for (name, value) in answer.data { session.frames[last].variables[name] = value }
@@ -177,7 +184,7 @@ struct Interpreter {
         _ file: String, arguments: [NamedValue], step: ProgramStep, program: Program
     ) throws(EngineError) -> Step {
         guard let key = programs.key(of: file), let subprogram = programs[key] else {
-            throw EngineError("sub-flow `\(file)` is not loaded")
+            throw EngineError(.inconsistent, "sub-flow `\(file)` is not loaded")
         }
         var params: [String: Value] = [:]
         for argument in arguments { params[argument.name.value] = try evaluate(argument.value, step: step) }
@@ -231,7 +238,9 @@ struct Interpreter {
 
     /// Ends the running flow: hands its end to the calling `use` step, or ends the run.
     private mutating func finish(_ end: EndSpec, message: String?) throws(EngineError) -> Step {
-        guard let frame = session.frames.last else { throw EngineError("the session has no flow to end") }
+        guard let frame = session.frames.last else {
+            throw EngineError(.inconsistent, "the session has no flow to end")
+        }
         let program = programs[frame.file]
         let step = program?.steps[frame.step]
         let file = program?.file ?? frame.file
@@ -257,20 +266,20 @@ struct Interpreter {
             case .use(_, _, let ends) = parent.steps[session.frames[last].step].kind,
             let edge = ends[end.kind.value.name]
         else {
-            throw EngineError("no step handles the end `\(end.kind.value.name)` of sub-flow `\(file)`")
+            throw EngineError(.inconsistent, "no step handles the end `\(end.kind.value.name)` of sub-flow `\(file)`")
         }
         for (name, value) in output { session.frames[last].variables[name] = value }
         session.frames[last].secretNames.formUnion(secretOutputs)
         return try take(edge, in: parent)
     }
 
-    /// An outcome's data as events show it: values the catalog marks secret, or does not declare, masked.
-    private func shownData(_ answer: ActionResult, of action: String) -> [String: Value]? {
+    /// An outcome's data as events show it: values the program's catalog marks secret, or does not declare,
+    /// masked.
+    private func shownData(_ answer: ActionResult, of action: ProgramAction?) -> [String: Value]? {
         guard !answer.data.isEmpty else { return nil }
-        let declared = runner.authority.catalog.actions[action]?.outcomes[answer.outcome]?.data ?? [:]
         var shown: [String: Value] = [:]
         for (name, value) in answer.data {
-            let secret = declared[name]?.secret ?? true
+            let secret = action?.isSecret(name, of: answer.outcome) ?? true
             shown[name] = secret ? .string(Masking.mask) : value
         }
         return shown

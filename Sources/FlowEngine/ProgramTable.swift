@@ -24,6 +24,9 @@ struct ProgramTable: Sendable {
         self.keysByFile = keysByFile
     }
 
+    /// Every program of the run, the root among them.
+    var all: Dictionary<String, Program>.Values { programsByKey.values }
+
     /// The program a session frame names.
     subscript(key: String) -> Program? { programsByKey[key] }
 

@@ -2,12 +2,22 @@
 /// each outcome carries. Decoded from `schemas/catalogs/*.json`.
 public struct ActionCatalog: Sendable, Hashable, Codable {
     /// Catalog format version (1).
-    public var catalog: Int
+    public var catalog: Int {
+        didSet { digest = CatalogDigest.of(self) }
+    }
     /// The name flows use in `authority:`.
-    public var authority: String
+    public var authority: String {
+        didSet { digest = CatalogDigest.of(self) }
+    }
     public var title: String?
     public var description: String?
-    public var actions: [String: CatalogAction]
+    public var actions: [String: CatalogAction] {
+        didSet { digest = CatalogDigest.of(self) }
+    }
+    /// A digest of what the checker proves flows against (the authority's name, and every action's parameters
+    /// and outcomes with their data), prose left out; kept up to date as the catalog changes, so reading it
+    /// costs nothing. A program records the digest of the catalog it was checked against.
+    public private(set) var digest: String = ""
 
     public init(
         catalog: Int = 1, authority: String, title: String? = nil, description: String? = nil,
@@ -18,6 +28,21 @@ public struct ActionCatalog: Sendable, Hashable, Codable {
         self.title = title
         self.description = description
         self.actions = actions
+        self.digest = CatalogDigest.of(self)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case catalog, authority, title, description, actions
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            catalog: try container.decode(Int.self, forKey: .catalog),
+            authority: try container.decode(String.self, forKey: .authority),
+            title: try container.decodeIfPresent(String.self, forKey: .title),
+            description: try container.decodeIfPresent(String.self, forKey: .description),
+            actions: try container.decode([String: CatalogAction].self, forKey: .actions))
     }
 }
 

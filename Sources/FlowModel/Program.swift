@@ -25,15 +25,24 @@ public struct Program: Sendable, Hashable {
     public var outputTypes: [String: ValueType]
     /// The params no step sets again: a value a `use` gives one holds for the whole run of the sub-flow.
     public var constantParams: Set<String>
+    /// What the catalog declares about each action the program calls, by action name: the engine masks and
+    /// shows outcome data by it, never by the catalog an authority supplies when it runs.
+    public var actions: [String: ProgramAction]
+    /// ``ActionCatalog/digest`` of the catalog the program was checked against; a runner refuses an authority
+    /// whose catalog has another.
+    public var catalogDigest: String
 
     public init(
         file: String, id: String, title: String?, description: String?, authority: String,
         params: [ParamDeclaration], inputs: [InputDeclaration], start: StepIndex, steps: [ProgramStep],
         edges: [ProgramEdge], subflows: [String: Program], ends: [EndKind: Set<String>],
-        outputTypes: [String: ValueType] = [:], constantParams: Set<String> = []
+        outputTypes: [String: ValueType] = [:], constantParams: Set<String> = [],
+        actions: [String: ProgramAction] = [:], catalogDigest: String = ""
     ) {
         self.outputTypes = outputTypes
         self.constantParams = constantParams
+        self.actions = actions
+        self.catalogDigest = catalogDigest
         self.file = file
         self.id = id
         self.title = title
@@ -70,6 +79,26 @@ public struct Program: Sendable, Hashable {
     /// The input declaration with this name.
     public func input(named name: String) -> InputDeclaration? {
         inputs.first { $0.name.value == name }
+    }
+}
+
+/// What the catalog a program was checked against declares about one action it calls.
+public struct ProgramAction: Sendable, Hashable {
+    /// The data each outcome sets, by outcome name, then by datum name (with its type and `secret` flag).
+    public var outcomeData: [String: [String: CatalogValue]]
+
+    public init(outcomeData: [String: [String: CatalogValue]]) {
+        self.outcomeData = outcomeData
+    }
+
+    /// What a catalog declares about an action.
+    public init(_ action: CatalogAction) {
+        self.outcomeData = action.outcomes.mapValues(\.data)
+    }
+
+    /// Whether datum `name` of `outcome` is secret; data the catalog does not declare count as secret.
+    public func isSecret(_ name: String, of outcome: String) -> Bool {
+        outcomeData[outcome]?[name]?.secret ?? true
     }
 }
 

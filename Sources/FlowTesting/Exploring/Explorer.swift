@@ -125,8 +125,10 @@ public struct Explorer: Sendable {
 
     private func run(state: ExplorerState, setup: AuthoritySetup) async throws -> RunOutcome {
         let authority = try await ScenarioAuthority(setup, clock: ScenarioClock(), passwordHashIterations: 1_000)
+        let base = authority.client.catalog
+        let checked = ([base] + catalogs).first { $0.digest == program.catalogDigest } ?? base
         let steering = ExplorerAuthority(
-            catalog: authority.client.catalog, base: authority.client, state: state, others: catalogs)
+            catalog: checked, baseCatalog: base, base: authority.client, state: state, others: catalogs)
         let inputs = ExplorerInputs(state: state, emulator: authority.emulator, email: email, maxAsks: 60)
         let runner = FlowRunner(
             program: program, digest: digest, authority: steering, inputs: inputs, observer: { state.observe($0) })

@@ -4,8 +4,11 @@ import FlowrunFoundation
 
 /// The explorer's authority: lets a call through to the embedded authority when its answer leads where the
 /// explorer is heading, and otherwise starts the run again with that call answering the outcome that does.
+/// Its catalog is the one the flow was checked against.
 struct ExplorerAuthority: Authority {
     let catalog: ActionCatalog
+    /// The actions the base authority answers.
+    let baseCatalog: ActionCatalog
     let base: any Authority
     let state: ExplorerState
     /// The catalogs of other authorities the flow may call: the embedded authority cannot answer their
@@ -16,15 +19,16 @@ struct ExplorerAuthority: Authority {
         -> ActionResult
     {
         let key = state.nextCall(of: action)
-        let declaring = catalog.actions[action] != nil ? catalog : others.first { $0.actions[action] != nil }
+        let declaring =
+            baseCatalog.actions[action] != nil ? baseCatalog : others.first { $0.actions[action] != nil }
         if let injection = state.plan.injections[key] {
             let result = FaultInjector.answer(
-                action, outcome: injection.outcome, data: injection.data, catalog: declaring ?? catalog)
+                action, outcome: injection.outcome, data: injection.data, catalog: declaring ?? baseCatalog)
             state.recordOutcome(key, result.outcome, data: result.data)
             return result
         }
         let best = bestOutcomes()
-        if let declaring, declaring.authority != catalog.authority {
+        if let declaring, declaring.authority != baseCatalog.authority {
             let outcomes = declaring.actions[action]?.outcomes.keys.sorted() ?? []
             guard let wanted = best?.sorted().first ?? outcomes.first else { throw ExplorerRestart() }
             state.restart(injecting: Injection(outcome: wanted, data: [:]), at: key)

@@ -5,9 +5,12 @@ import Foundation
 
 /// The authority a scenario's flow talks to: the native-auth client of the embedded emulator, with the
 /// scenario's faults applied at the calls they name. It counts the calls of each action and remembers which
-/// faults fired.
+/// faults fired. Its catalog is the one the flow was checked against, which the base authority answers only
+/// when it is its own: the actions of another authority's catalog are answered by faults.
 actor FaultInjector: Authority {
     nonisolated let catalog: ActionCatalog
+    /// The actions the base authority answers.
+    private let baseCatalog: ActionCatalog
     /// Every catalog the flow may call (the base authority's first): an answer's data follows its action's.
     private let catalogs: [ActionCatalog]
     private let base: any Authority
@@ -21,11 +24,12 @@ actor FaultInjector: Authority {
 
     init(
         base: any Authority, transport: FaultyTransport, clock: ScenarioClock, expirySeconds: TimeInterval,
-        faults: [Fault], catalogs: [ActionCatalog] = []
+        faults: [Fault], catalogs: [ActionCatalog] = [], checkedDigest: String
     ) {
         self.base = base
-        self.catalog = base.catalog
+        self.baseCatalog = base.catalog
         self.catalogs = [base.catalog] + catalogs
+        self.catalog = self.catalogs.first { $0.digest == checkedDigest } ?? base.catalog
         self.transport = transport
         self.clock = clock
         self.expirySeconds = expirySeconds
@@ -49,7 +53,7 @@ actor FaultInjector: Authority {
         for fault in due {
             switch fault.kind {
             case .answer(let outcome, let data):
-                let declaring = catalogs.first { $0.actions[action] != nil } ?? catalog
+                let declaring = catalogs.first { $0.actions[action] != nil } ?? baseCatalog
                 return Self.answer(action, outcome: outcome.value, data: data, catalog: declaring)
             case .serverError(let times): serverErrors += times
             case .transportFailure: unreachable = true
@@ -57,7 +61,7 @@ actor FaultInjector: Authority {
             case .expireContinuation: clock.advance(by: expirySeconds)
             }
         }
-        guard catalog.actions[action] != nil else { throw UnansweredCall(action: action, call: call) }
+        guard baseCatalog.actions[action] != nil else { throw UnansweredCall(action: action, call: call) }
         transport.arm(serverErrors: serverErrors, unreachable: unreachable)
         defer { transport.disarm() }
         return try await base.perform(action, arguments: arguments, continuation: continuation)

@@ -76,7 +76,8 @@ public struct ScenarioRunner: Sendable {
             scenarios.file.authority, clock: clock, passwordHashIterations: passwordHashIterations)
         let injector = FaultInjector(
             base: authority.client, transport: authority.transport, clock: clock,
-            expirySeconds: authority.expirySeconds, faults: scenario.faults, catalogs: scenarios.catalogs)
+            expirySeconds: authority.expirySeconds, faults: scenario.faults, catalogs: scenarios.catalogs,
+            checkedDigest: scenarios.program.catalogDigest)
         let log = EventLog()
         let inputs = ScenarioInputs(scenario.inputs, emulator: authority.emulator, transcript: log, maxAsks: maxAsks)
         let runner = FlowRunner(

@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "NativeAuthHTTP", targets: ["NativeAuthHTTP"]),
         .library(name: "NativeAuthURLSession", targets: ["NativeAuthURLSession"]),
         .library(name: "NativeAuthServer", targets: ["NativeAuthServer"]),
+        .library(name: "NativeAuthEmbedded", targets: ["NativeAuthEmbedded"]),
+        .library(name: "FlowSessionSeal", targets: ["FlowSessionSeal"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
         .library(name: "FlowServer", targets: ["FlowServer"]),
         .library(name: "FlowrunPostgres", targets: ["FlowrunPostgres"]),
@@ -91,6 +93,16 @@ let package = Package(
         ),
         .target(name: "NativeAuthURLSession", dependencies: ["NativeAuthWire", "FlowModel"]),
         .target(
+            name: "NativeAuthEmbedded",
+            dependencies: [
+                "NativeAuth", "NativeAuthEmulator", "NativeAuthTenant", "NativeAuthWire", "FlowEngine", "FlowModel",
+            ]
+        ),
+        .target(
+            name: "FlowSessionSeal",
+            dependencies: ["FlowEngine", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
             name: "NativeAuthServer",
             dependencies: [
                 "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire", "FlowModel",
@@ -107,8 +119,7 @@ let package = Package(
         .target(
             name: "FlowServer",
             dependencies: [
-                "FlowModel", "FlowCompiler", "FlowEngine", "NativeAuthServer", "NativeAuthWire",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "FlowModel", "FlowCompiler", "FlowEngine", "FlowSessionSeal", "NativeAuthServer", "NativeAuthWire",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
@@ -116,7 +127,7 @@ let package = Package(
         .target(
             name: "FlowrunPostgres",
             dependencies: [
-                "FlowServer", "NativeAuthEmulator", "NativeAuthWire",
+                "FlowServer", "FlowSessionSeal", "NativeAuthEmulator", "NativeAuthWire",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -127,7 +138,7 @@ let package = Package(
             name: "FlowTesting",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
-                "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator",
+                "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthEmbedded",
             ]
         ),
         .executableTarget(
@@ -137,6 +148,8 @@ let package = Package(
                 "NativeAuth", "NativeAuthTenant",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .byName(name: "NativeAuthEmulator", condition: whenRunning),
+                .byName(name: "NativeAuthEmbedded", condition: whenRunning),
+                .byName(name: "FlowSessionSeal", condition: whenRunning),
                 .byName(name: "NativeAuthHTTP", condition: whenRunning),
                 .byName(name: "NativeAuthURLSession", condition: whenRunning),
                 .byName(name: "NativeAuthServer", condition: whenRunning),
@@ -151,8 +164,8 @@ let package = Package(
             name: "flowrun-bench",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowEngine", "NativeAuthWire", "NativeAuth",
-                "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowServer",
-                "FlowrunPostgres",
+                "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthEmbedded", "NativeAuthHTTP", "NativeAuthServer",
+                "FlowServer", "FlowrunPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),
@@ -183,6 +196,13 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FlowrunCLITests", dependencies: []),
+        .testTarget(name: "FlowSessionSealTests", dependencies: ["FlowSessionSeal", "FlowEngine", "FlowModel"]),
+        .testTarget(
+            name: "NativeAuthEmbeddedTests",
+            dependencies: [
+                "NativeAuthEmbedded", "NativeAuth", "NativeAuthEmulator", "NativeAuthTenant", "NativeAuthWire",
+                "FlowEngine", "FlowModel",
+            ]),
         .testTarget(name: "FlowSchemaTests"),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowChecker", "FlowLoader", "FlowModel"]),
         .testTarget(

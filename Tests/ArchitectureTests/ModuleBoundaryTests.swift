@@ -9,8 +9,9 @@ import Testing
         "FlowModel": 0,
         "FlowLoader": 1, "FlowChecker": 1, "FlowReporting": 1, "FlowEngine": 1, "NativeAuthWire": 1,
         "FlowCompiler": 2, "NativeAuth": 2, "NativeAuthTenant": 2, "NativeAuthHTTP": 2, "NativeAuthURLSession": 2,
+        "FlowSessionSeal": 2,
         "NativeAuthEmulator": 3,
-        "NativeAuthServer": 4, "FlowTesting": 4, "FlowServer": 5, "FlowrunPostgres": 6,
+        "NativeAuthServer": 4, "NativeAuthEmbedded": 4, "FlowTesting": 5, "FlowServer": 5, "FlowrunPostgres": 6,
         "flowrun": 7, "flowrun-bench": 7,
     ]
 

@@ -29,6 +29,8 @@ let package = Package(
         .library(name: "NativeAuthHTTP", targets: ["NativeAuthHTTP"]),
         .library(name: "NativeAuthURLSession", targets: ["NativeAuthURLSession"]),
         .library(name: "NativeAuthServer", targets: ["NativeAuthServer"]),
+        .library(name: "NativeAuthEmbedded", targets: ["NativeAuthEmbedded"]),
+        .library(name: "FlowSessionSeal", targets: ["FlowSessionSeal"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
         .library(name: "FlowServer", targets: ["FlowServer"]),
         .library(name: "FlowrunPostgres", targets: ["FlowrunPostgres"]),
@@ -96,6 +98,16 @@ let package = Package(
         ),
         .target(name: "NativeAuthURLSession", dependencies: ["NativeAuthWire", "FlowrunFoundation"]),
         .target(
+            name: "NativeAuthEmbedded",
+            dependencies: [
+                "NativeAuth", "NativeAuthEmulator", "NativeAuthTenant", "NativeAuthWire", "FlowEngine", "FlowModel",
+            ]
+        ),
+        .target(
+            name: "FlowSessionSeal",
+            dependencies: ["FlowEngine", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
             name: "NativeAuthServer",
             dependencies: [
                 "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire", "FlowrunFoundation",
@@ -112,8 +124,8 @@ let package = Package(
         .target(
             name: "FlowServer",
             dependencies: [
-                "FlowModel", "FlowrunFoundation", "FlowCompiler", "FlowEngine", "NativeAuthServer", "NativeAuthWire",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "FlowModel", "FlowrunFoundation", "FlowCompiler", "FlowEngine", "FlowSessionSeal", "NativeAuthServer",
+                "NativeAuthWire",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
@@ -121,7 +133,7 @@ let package = Package(
         .target(
             name: "FlowrunPostgres",
             dependencies: [
-                "FlowServer", "NativeAuthEmulator", "FlowrunFoundation",
+                "FlowServer", "FlowSessionSeal", "NativeAuthEmulator", "FlowrunFoundation",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -132,7 +144,7 @@ let package = Package(
             name: "FlowTesting",
             dependencies: [
                 "FlowModel", "FlowrunFoundation", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine",
-                "NativeAuthWire", "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator",
+                "NativeAuthWire", "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthEmbedded",
             ]
         ),
         .executableTarget(
@@ -142,6 +154,8 @@ let package = Package(
                 "NativeAuthWire", "NativeAuth", "NativeAuthTenant",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .byName(name: "NativeAuthEmulator", condition: whenRunning),
+                .byName(name: "NativeAuthEmbedded", condition: whenRunning),
+                .byName(name: "FlowSessionSeal", condition: whenRunning),
                 .byName(name: "NativeAuthHTTP", condition: whenRunning),
                 .byName(name: "NativeAuthURLSession", condition: whenRunning),
                 .byName(name: "NativeAuthServer", condition: whenRunning),
@@ -156,7 +170,8 @@ let package = Package(
             name: "flowrun-bench",
             dependencies: [
                 "FlowModel", "FlowrunFoundation", "FlowLoader", "FlowCompiler", "FlowEngine", "NativeAuthWire",
-                "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer",
+                "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthEmbedded", "NativeAuthHTTP",
+                "NativeAuthServer",
                 "FlowServer", "FlowrunPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -189,6 +204,13 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FlowrunCLITests", dependencies: []),
+        .testTarget(name: "FlowSessionSealTests", dependencies: ["FlowSessionSeal", "FlowEngine", "FlowModel"]),
+        .testTarget(
+            name: "NativeAuthEmbeddedTests",
+            dependencies: [
+                "NativeAuthEmbedded", "NativeAuth", "NativeAuthEmulator", "NativeAuthTenant", "NativeAuthWire",
+                "FlowEngine", "FlowModel",
+            ]),
         .testTarget(name: "FlowSchemaTests"),
         .testTarget(
             name: "FlowEngineTests",

@@ -1,14 +1,15 @@
+import FlowSessionSeal
 import Foundation
 import GRDB
 
 /// Flow sessions in SQLite (`<state folder>/flow-sessions.sqlite`, mode 0600, WAL) or in a PostgreSQL database
 /// shared by several servers, so a restarted server (or another one) continues each one. A change is a
 /// conditional update on the session's version: of two answers racing for one ask, one wins and the other is
-/// told so. The authority's continuation in each session is sealed (``ContinuationSeal``) under the state
+/// told so. The authority's continuation in each session is sealed (`SessionSeal`) under the state
 /// folder's `session.key`, so a copy of the database alone cannot finish a step.
 public final class FlowSessionStore: Sendable {
     private let storage: any FlowSessionStorage
-    private let seal: ContinuationSeal
+    private let seal: SessionSeal
 
     /// The store in `directory` (created when missing, mode 0700; the file mode 0600).
     public convenience init(directory: String) throws {
@@ -26,16 +27,16 @@ public final class FlowSessionStore: Sendable {
         configuration.busyMode = .timeout(10)
         self.init(
             storage: try SQLiteFlowSessionStorage(writer: DatabasePool(path: path, configuration: configuration)),
-            seal: try ContinuationSeal(keyFile: (directory as NSString).appendingPathComponent("session.key")))
+            seal: try SessionSeal(keyFile: (directory as NSString).appendingPathComponent("session.key")))
     }
 
     /// A store in memory, for tests and one-off runs.
     public static func inMemory() throws -> FlowSessionStore {
-        FlowSessionStore(storage: try SQLiteFlowSessionStorage(writer: DatabaseQueue()), seal: ContinuationSeal())
+        FlowSessionStore(storage: try SQLiteFlowSessionStorage(writer: DatabaseQueue()), seal: SessionSeal())
     }
 
     /// Sessions kept in `storage`, their continuations sealed with `seal`.
-    package init(storage: any FlowSessionStorage, seal: ContinuationSeal) {
+    package init(storage: any FlowSessionStorage, seal: SessionSeal) {
         self.storage = storage
         self.seal = seal
     }
@@ -58,28 +59,30 @@ public final class FlowSessionStore: Sendable {
         return try data.map { try opened(JSONDecoder().decode(SessionRecord.self, from: $0)) }
     }
 
-    /// The row stored for `record`: its session's continuation sealed.
+    /// The row stored for `record`: its session sealed.
     private func row(_ record: SessionRecord, now: Date) throws -> FlowSessionRow {
-        var sealed = record
-        sealed.session = try record.session.map(seal.seal)
+        var stored = record
+        stored.sealedSession = try record.session.map(seal.seal)
+        stored.session = nil
         return FlowSessionRow(
-            id: record.id, state: record.state.rawValue, record: try JSONEncoder().encode(sealed),
+            id: record.id, state: record.state.rawValue, record: try JSONEncoder().encode(stored),
             version: record.version, updatedAt: now.timeIntervalSince1970)
     }
 
-    /// A stored record with its session's continuation opened; a session sealed under another key (the state
-    /// folder's `session.key` was replaced) is `failed`, saying so.
+    /// A stored record with its session opened; a session sealed under another key (the state folder's
+    /// `session.key` was replaced), or stored by an older flowrun in a form no longer read, is `failed`, saying so.
     private func opened(_ record: SessionRecord) -> SessionRecord {
-        guard let session = record.session else { return record }
         var opened = record
-        if let session = seal.open(session) {
-            opened.session = session
-        } else {
-            opened.state = .failed
-            opened.reason = "the session was sealed with another state folder's session key; start the flow again"
-            opened.session = nil
-            opened.ask = nil
+        opened.sealedSession = nil
+        if record.session != nil {
+            return opened.failing(because: "the session was stored by an older flowrun; start the flow again")
         }
+        guard let sealed = record.sealedSession else { return opened }
+        guard let session = seal.open(sealed) else {
+            return opened.failing(
+                because: "the session was sealed with another state folder's session key; start the flow again")
+        }
+        opened.session = session
         return opened
     }
 

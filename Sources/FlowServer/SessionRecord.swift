@@ -29,6 +29,8 @@ public struct SessionRecord: Sendable, Codable, Hashable {
     public var reason: String?
     /// The engine's session while asking; nil once the session is over.
     var session: Session?
+    /// The engine's session as stored, its continuation sealed (nil in memory).
+    var sealedSession: SealedSession?
     /// Incremented by every change, so two answers racing for one ask cannot both be taken.
     var version: Int
     /// When the answers of the last minute came (seconds since 1970), for the per-session answer limit.
@@ -41,6 +43,17 @@ public struct SessionRecord: Sendable, Codable, Hashable {
         case .ended: return end?.kind.description ?? "ended"
         case .cancelled, .failed: return state.rawValue
         }
+    }
+
+    /// This record failed, `reason` saying why; it keeps no session and no ask.
+    func failing(because reason: String) -> SessionRecord {
+        var failed = self
+        failed.state = .failed
+        failed.reason = reason
+        failed.session = nil
+        failed.sealedSession = nil
+        failed.ask = nil
+        return failed
     }
 
     /// The JSON the API answers: everything but the engine's session and the version.

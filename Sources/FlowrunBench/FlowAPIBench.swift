@@ -9,6 +9,7 @@ import Foundation
 import Logging
 import NIOCore
 import NativeAuth
+import NativeAuthEmbedded
 import NativeAuthEmulator
 import NativeAuthServer
 
@@ -77,14 +78,10 @@ struct FlowAPIRig {
         let flows = ServedFlows(
             files: files, in: "flows", compiler: FlowCompiler(catalogs: [NativeAuthClient.defaultCatalog]))
         guard flows.problems.isEmpty else { throw BenchFailure(flows.problems.joined(separator: "; ")) }
-        let client = NativeAuthConfiguration(clientID: configuration.clients.first?.clientID ?? "")
+        let embedded = EmbeddedAuthority(emulator: emulator)
         let sessions = FlowSessions(
-            flows: flows, store: try FlowSessionStore(directory: directory),
-            authority: {
-                NativeAuthClient(
-                    configuration: client, transport: InProcessTransport(emulator: emulator),
-                    accounts: MemoryAccountStore())
-            }, sessionLimit: 1_000_000)
+            flows: flows, store: try FlowSessionStore(directory: directory), authority: { embedded.client() },
+            sessionLimit: 1_000_000)
         let quiet = Logger(label: "flowrun.bench.server") { _ in SwiftLogNoOpLogHandler() }
         let server = NativeAuthHTTPServer(emulator: emulator, logger: quiet, mounted: [FlowAPI(sessions: sessions)])
         let (ports, continuation) = AsyncStream<Int>.makeStream()

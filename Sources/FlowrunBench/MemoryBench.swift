@@ -5,6 +5,7 @@ import FlowModel
 import FlowrunFoundation
 import Foundation
 import NativeAuth
+import NativeAuthEmbedded
 import NativeAuthEmulator
 import NativeAuthTenant
 
@@ -92,10 +93,9 @@ struct MemoryBench: AsyncParsableCommand {
                 UserSeed(username: "ann@contoso.com", password: "Blue-Sky-Ladder-42"), hashIterations: 1_000)
             try await emulator.store.addUser(UserSeed(username: "otp@contoso.com"), hashIterations: 1_000)
         }
-        let client = NativeAuthClient(
-            configuration: NativeAuthConfiguration(clientID: ClientConfiguration.defaultClientID),
-            transport: InProcessTransport(emulator: emulator), accounts: MemoryAccountStore(),
-            catalog: InterpreterBench.catalog, sleep: { _ in })
+        let client = EmbeddedAuthority(emulator: emulator).client(
+            NativeAuthConfiguration(clientID: ClientConfiguration.defaultClientID), catalog: InterpreterBench.catalog,
+            sleep: { _ in })
         let runner = FlowRunner(
             program: program, digest: digest, authority: client,
             inputs: InstantInputs(

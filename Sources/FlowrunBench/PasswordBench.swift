@@ -5,6 +5,7 @@ import FlowEngine
 import FlowModel
 import Foundation
 import NativeAuth
+import NativeAuthEmbedded
 import NativeAuthEmulator
 import NativeAuthTenant
 
@@ -32,20 +33,17 @@ struct PasswordBench: AsyncParsableCommand {
             "password sign-ins (library flow sign-in-password, in-process emulator, \(Report.grouped(rounds)) rounds)")
         var configuration = TenantConfiguration()
         configuration.passwordHash.iterations = rounds
-        let emulator = NativeAuthEmulator(configuration: configuration, store: try EmulatorStore.inMemory())
         let users = (0..<(workers.max() ?? 1)).map { "user\($0)@contoso.com" }
-        for user in users {
-            try await emulator.store.addUser(
-                UserSeed(username: user, password: "Blue-Sky-Ladder-42"), hashIterations: rounds)
-        }
+        let embedded = try await EmbeddedAuthority.inMemory(
+            configuration: configuration,
+            users: users.map { UserSeed(username: $0, password: "Blue-Sky-Ladder-42") })
         let library = try GeneratedFlows.libraryProgram("flows/sign-in-password.yaml")
         let rounds = rounds
         let count = count
         /// One sign-in through the library flow; whether it succeeded.
         @Sendable func signIn(_ user: String) async -> Bool {
-            let client = NativeAuthClient(
-                configuration: NativeAuthConfiguration(clientID: ClientConfiguration.defaultClientID),
-                transport: InProcessTransport(emulator: emulator), accounts: MemoryAccountStore(),
+            let client = embedded.client(
+                NativeAuthConfiguration(clientID: ClientConfiguration.defaultClientID),
                 catalog: InterpreterBench.catalog)
             let runner = FlowRunner(
                 program: library.program, digest: library.digest, authority: client,

@@ -1,4 +1,5 @@
 import FlowServer
+import FlowSessionSeal
 import Foundation
 import Logging
 import NativeAuthEmulator
@@ -31,7 +32,7 @@ public final class SharedDatabase: Sendable {
 
     /// The flow sessions in this database, their continuations sealed with `seal` (every server that continues
     /// another's sessions needs the same key).
-    public func flowSessionStore(seal: ContinuationSeal) -> FlowSessionStore {
+    public func flowSessionStore(seal: SessionSeal) -> FlowSessionStore {
         FlowSessionStore(storage: PostgresFlowSessionStorage(database: database), seal: seal)
     }
 

@@ -28,9 +28,32 @@ struct ContinuationState: Sendable, Hashable {
     }
 
     /// A strong-auth method of an introspect answer, as far as later calls need it.
-    struct Method: Sendable, Hashable, Codable {
+    struct Method: Sendable, Hashable {
         var id: String
         var channel: String
+
+        /// Characters a method's channel or id keeps as they are in its field; others are percent-encoded.
+        private static let plain = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+
+        init(id: String, channel: String) {
+            self.id = id
+            self.channel = channel
+        }
+
+        /// The method as one word of the `methods` field: `channel:id`, each percent-encoded.
+        var field: String {
+            let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: Self.plain) ?? "" }
+            return "\(encode(channel)):\(encode(id))"
+        }
+
+        /// The method a word of the `methods` field names; nil when it is none.
+        init?(field: Substring) {
+            let parts = field.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let channel = parts[0].removingPercentEncoding,
+                let id = parts[1].removingPercentEncoding
+            else { return nil }
+            self.init(id: id, channel: channel)
+        }
     }
 
     var flow: Flow
@@ -74,9 +97,7 @@ struct ContinuationState: Sendable, Hashable {
         self.username = continuation[Key.username] ?? ""
         self.scopes = (continuation[Key.scopes] ?? "").split(separator: " ").map(String.init)
         self.attributePage = continuation[Key.attributePage].flatMap { Int($0) } ?? 0
-        if let methods = continuation[Key.methods], let data = methods.data(using: .utf8) {
-            self.methods = (try? JSONDecoder().decode([Method].self, from: data)) ?? []
-        }
+        self.methods = (continuation[Key.methods] ?? "").split(separator: " ").compactMap(Method.init(field:))
     }
 
     /// The state as continuation fields.
@@ -85,11 +106,7 @@ struct ContinuationState: Sendable, Hashable {
         if let token { fields[Key.token] = token }
         if !scopes.isEmpty { fields[Key.scopes] = scopes.joined(separator: " ") }
         if attributePage > 0 { fields[Key.attributePage] = String(attributePage) }
-        if !methods.isEmpty {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            if let data = try? encoder.encode(methods) { fields[Key.methods] = String(decoding: data, as: UTF8.self) }
-        }
+        if !methods.isEmpty { fields[Key.methods] = methods.map(\.field).joined(separator: " ") }
         return AuthorityContinuation(fields)
     }
 

@@ -21,6 +21,10 @@ public struct NativeAuthClient: Authority {
     let accounts: any AccountStore
     let now: @Sendable () -> Date
     let sleep: @Sendable (Duration) async throws -> Void
+    let observer: (@Sendable (NativeAuthClientEvent) -> Void)?
+
+    /// The action `perform` is running, for the observer's ``NativeAuthClientEvent/noAnswer(action:description:)``.
+    @TaskLocal private static var runningAction = ""
 
     /// A client presenting itself as `configuration` says, over `transport`, keeping the account in `accounts`.
     ///
@@ -32,10 +36,12 @@ public struct NativeAuthClient: Authority {
     ///   - catalog: the `native-auth` catalog; by default ``defaultCatalog``, the one embedded in this module.
     ///   - now: the clock for token lifetimes.
     ///   - sleep: how to wait between password-reset polls and before the one retry of a 5xx answer.
+    ///   - observer: told the run's user and the actions that got no answer (``NativeAuthClientEvent``).
     public init(
         configuration: NativeAuthConfiguration, transport: any Transport, accounts: any AccountStore,
         catalog: ActionCatalog = NativeAuthClient.defaultCatalog, now: @escaping @Sendable () -> Date = Date.init,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        observer: (@Sendable (NativeAuthClientEvent) -> Void)? = nil
     ) {
         self.configuration = configuration
         self.transport = transport
@@ -43,6 +49,7 @@ public struct NativeAuthClient: Authority {
         self.catalog = catalog
         self.now = now
         self.sleep = sleep
+        self.observer = observer
     }
 
     public func perform(_ action: String, arguments: [String: Value], continuation: AuthorityContinuation?)
@@ -51,33 +58,42 @@ public struct NativeAuthClient: Authority {
         guard let declaration = catalog.actions[action] else { throw NativeAuthClientError.unknownAction(action) }
         let call = ActionCall(
             name: action, declaration: declaration, arguments: arguments, state: ContinuationState(continuation))
-        let result: ActionResult
-        switch action {
-        case "signUp.start": result = try await signUpStart(call)
-        case "signUp.submitCode": result = try await signUpSubmitCode(call)
-        case "signUp.resendCode": result = try await signUpResendCode(call)
-        case "signUp.submitPassword": result = try await signUpSubmitPassword(call)
-        case "signUp.submitAttributes": result = try await signUpSubmitAttributes(call)
-        case "signIn.start": result = try await signInStart(call)
-        case "signIn.submitCode": result = try await signInSubmitCode(call)
-        case "signIn.resendCode": result = try await signInResendCode(call)
-        case "signIn.submitPassword": result = try await signInSubmitPassword(call)
-        case "signIn.afterSignUp": result = try await signInAfterFlow(call, .signUp)
-        case "signIn.afterResetPassword": result = try await signInAfterFlow(call, .resetPassword)
-        case "resetPassword.start": result = try await resetPasswordStart(call)
-        case "resetPassword.submitCode": result = try await resetPasswordSubmitCode(call)
-        case "resetPassword.resendCode": result = try await resetPasswordResendCode(call)
-        case "resetPassword.submitPassword": result = try await resetPasswordSubmitPassword(call)
-        case "mfa.requestChallenge": result = try await mfaRequestChallenge(call)
-        case "mfa.submitCode": result = try await mfaSubmitCode(call)
-        case "registration.requestChallenge": result = try await registrationRequestChallenge(call)
-        case "registration.submitCode": result = try await registrationSubmitCode(call)
-        case "token.get": result = try await tokenGet(call)
-        case "account.current": result = await accountCurrent(call)
-        case "account.signOut": result = await accountSignOut(call)
-        default: throw NativeAuthClientError.unsupportedAction(action)
+        guard let observer else { return call.finish(try await dispatch(call)) }
+        if let username = call.string("username") ?? call.state?.username, !username.isEmpty {
+            observer(.user(username))
         }
-        return call.finish(result)
+        let result = call.finish(try await Self.$runningAction.withValue(action) { try await dispatch(call) })
+        if let username = Self.username(in: result.continuation) { observer(.user(username)) }
+        return result
+    }
+
+    /// The answer of the action `call` names, before ``ActionCall/finish(_:)`` checks it.
+    private func dispatch(_ call: ActionCall) async throws -> ActionResult {
+        switch call.name {
+        case "signUp.start": return try await signUpStart(call)
+        case "signUp.submitCode": return try await signUpSubmitCode(call)
+        case "signUp.resendCode": return try await signUpResendCode(call)
+        case "signUp.submitPassword": return try await signUpSubmitPassword(call)
+        case "signUp.submitAttributes": return try await signUpSubmitAttributes(call)
+        case "signIn.start": return try await signInStart(call)
+        case "signIn.submitCode": return try await signInSubmitCode(call)
+        case "signIn.resendCode": return try await signInResendCode(call)
+        case "signIn.submitPassword": return try await signInSubmitPassword(call)
+        case "signIn.afterSignUp": return try await signInAfterFlow(call, .signUp)
+        case "signIn.afterResetPassword": return try await signInAfterFlow(call, .resetPassword)
+        case "resetPassword.start": return try await resetPasswordStart(call)
+        case "resetPassword.submitCode": return try await resetPasswordSubmitCode(call)
+        case "resetPassword.resendCode": return try await resetPasswordResendCode(call)
+        case "resetPassword.submitPassword": return try await resetPasswordSubmitPassword(call)
+        case "mfa.requestChallenge": return try await mfaRequestChallenge(call)
+        case "mfa.submitCode": return try await mfaSubmitCode(call)
+        case "registration.requestChallenge": return try await registrationRequestChallenge(call)
+        case "registration.submitCode": return try await registrationSubmitCode(call)
+        case "token.get": return try await tokenGet(call)
+        case "account.current": return await accountCurrent(call)
+        case "account.signOut": return await accountSignOut(call)
+        default: throw NativeAuthClientError.unsupportedAction(call.name)
+        }
     }
 
     /// Sends one call: `client_id` added, a fresh `client-request-id`, flowrun named in `x-client-SKU` and
@@ -102,9 +118,9 @@ public struct NativeAuthClient: Authority {
         switch response {
         case .some(let answer): return WireAnswer(answer, requestID: requestID)
         case .none(let failure):
-            return .unusable(
-                error: "transport_error", description: "No answer from the authority: \(failure)",
-                correlationID: requestID)
+            let description = "No answer from the authority: \(failure)"
+            observer?(.noAnswer(action: Self.runningAction, description: description))
+            return .unusable(error: "transport_error", description: description, correlationID: requestID)
         }
     }
 

@@ -22,10 +22,10 @@
         /// Combines the options with `file`. `--authority` and `--tenant` exclude each other at the same level;
         /// one on the command line replaces either from the file.
         init(
-            options: ClientOptions, file: ProjectFile
+            options: ClientOptions, file: Project
         ) throws {
             let fromOptions = try Self.target(authority: options.authority, tenant: options.tenant, source: "option")
-            let fromFile = try Self.target(authority: file.authority, tenant: file.tenant, source: ProjectFile.name)
+            let fromFile = try Self.target(authority: file.authority, tenant: file.tenant, source: Project.fileName)
             target = fromOptions ?? fromFile ?? .embedded
             clientID = options.clientID ?? file.clientID
             challengeTypes = options.challengeTypes.map(Self.words) ?? file.challengeTypes

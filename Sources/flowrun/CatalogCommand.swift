@@ -27,7 +27,7 @@ struct Catalog: ParsableCommand {
     @OptionGroup var catalogOptions: CatalogOptions
 
     func run() throws {
-        let known = try catalogOptions.catalogs()
+        let known = try catalogOptions.catalogs(project: try Project.current())
         guard let catalog = known.first(where: { $0.authority == authority }) else {
             let names = known.map(\.authority)
             throw UsageError(

@@ -13,15 +13,9 @@ struct CatalogOptions: ParsableArguments {
             valueName: "file"))
     var files: [String] = []
 
-    /// The built-in native-auth catalog, then each catalog of `flowrun.yaml` and of `--catalog`. A catalog that
-    /// cannot be read, or a second catalog for one authority, is a usage error.
-    func catalogs() throws -> [ActionCatalog] {
-        let project: ProjectFile
-        do {
-            project = try ProjectFile.load()
-        } catch let failure as CommandFailure {
-            throw UsageError(failure.description)
-        }
+    /// The built-in native-auth catalog, then each catalog of the project's `flowrun.yaml` and of `--catalog`. A
+    /// catalog that cannot be read, or a second catalog for one authority, is a usage error.
+    func catalogs(project: Project) throws -> [ActionCatalog] {
         var catalogs = [NativeAuthClient.defaultCatalog]
         var origins = [NativeAuthClient.defaultCatalog.authority: "built in"]
         for file in (project.catalogs ?? []) + files {

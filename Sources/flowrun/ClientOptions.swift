@@ -2,7 +2,7 @@
     import ArgumentParser
 
     /// Which authority a run talks to, and how the native-auth client presents itself to it. Each option may
-    /// also come from `flowrun.yaml` in the working folder (see ``ProjectFile``); the command line wins.
+    /// also come from `flowrun.yaml` in the working folder (see ``Project``); the command line wins.
     struct ClientOptions: ParsableArguments {
         @Option(
             help: ArgumentHelp(

@@ -8,27 +8,9 @@ import NativeAuth
 struct FlowValidation {
     var compiler: FlowCompiler
 
-    /// Compiles against `catalogs` with the project's root from `flowrun.yaml` (a malformed file is an error,
-    /// never ignored).
-    init(catalogs: CatalogOptions) throws {
-        compiler = FlowCompiler(catalogs: try catalogs.catalogs(), root: try Self.projectRoot())
-    }
-
-    /// The root folder `flowrun.yaml` names, checked to be a folder; nil when it names none. A malformed file
-    /// or a root that is not a folder is a usage error.
-    static func projectRoot() throws -> String? {
-        let project: ProjectFile
-        do {
-            project = try ProjectFile.load()
-        } catch let failure as CommandFailure {
-            throw UsageError(failure.description)
-        }
-        guard let root = project.root else { return nil }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
-            throw UsageError("\(ProjectFile.name): `root: \(root)` is not a folder")
-        }
-        return FlowPath.normalize(root)
+    /// Compiles against `catalogs` with the project's root (a malformed root is an error, never ignored).
+    init(catalogs: CatalogOptions, project: Project) throws {
+        compiler = FlowCompiler(catalogs: try catalogs.catalogs(project: project), root: try project.rootFolder())
     }
 
     /// Compiles `file` (its sub-flows must stay in the project's root, or else its own folder): the program

@@ -42,7 +42,7 @@ struct Graph: ParsableCommand {
             throw ExitCode.usage
         }
 
-        let compiled = try FlowValidation(catalogs: catalogOptions).load(file: file)
+        let compiled = try FlowValidation(catalogs: catalogOptions, project: try Project.current()).load(file: file)
         let (program, diagnostics) = (compiled.program, compiled.diagnostics)
         FlowValidation.printToStandardError(diagnostics, file: file)
         guard !diagnostics.hasErrors, let program else {

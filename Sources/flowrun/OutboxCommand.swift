@@ -31,7 +31,7 @@
         var json: Bool { output.json }
 
         func run() async throws {
-            let state = StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load())
+            let state = StateDirectory(option: stateOption.stateDir, project: try Project.load())
             guard FileManager.default.fileExists(atPath: state.path) else {
                 Terminal.error("no state folder at \(state.path): run a flow first")
                 throw ExitCode.usage

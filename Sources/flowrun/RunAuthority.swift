@@ -1,59 +1,63 @@
 #if Running
-    import FlowEngine
-    import FlowLoader
-    import FlowModel
-    import FlowrunFoundation
     import Foundation
     import Logging
     import NativeAuth
-    import NativeAuthEmulator
+    import NativeAuthEmbedded
     import NativeAuthHTTP
+    import NativeAuthTenant
     import NativeAuthURLSession
     import NativeAuthWire
-    import Synchronization
 
     /// The authority a run talks to, as chosen by `--authority`, `--tenant` and `flowrun.yaml`: the native-auth
-    /// client over the in-process transport to the embedded emulator, or over HTTP to `flowrun serve` or a real
+    /// client over the in-process transport to the embedded authority, or over HTTP to `flowrun serve` or a real
     /// tenant. Either way the account cache is `account.json` in the state folder.
     struct RunAuthority {
         /// The native-auth client the flow's actions go to.
         let client: NativeAuthClient
-        /// The authority a terminal run uses: for the embedded emulator, the client wrapped so that the codes it
-        /// sends are shown on standard error.
-        let interactive: any Authority
         /// What `@outbox` stands for.
         let outbox: OutboxSource
+        /// What the client tells as the run goes: its user and the actions that got no answer.
+        let signals: RunSignals
 
         /// Chooses and builds the authority. `config` is the `--config` option: the embedded authority's tenant
         /// configuration; with an `http://` authority it only supplies the default client id (the one `flowrun
-        /// serve` started from the same configuration knows).
-        static func choose(options: ClientOptions, stateDir: String?, config: String?) async throws -> RunAuthority {
-            let project = try ProjectFile.load()
+        /// serve` started from the same configuration knows). With `showingCodes`, the codes the embedded
+        /// authority sends are shown on standard error as it sends them.
+        static func choose(
+            options: ClientOptions, project: Project, stateDir: String?, config: String?, showingCodes: Bool
+        ) async throws -> RunAuthority {
             let choice = try AuthorityChoice(options: options, file: project)
             let state = StateDirectory(option: stateDir, project: project)
+            let signals = RunSignals()
             switch choice.target {
             case .embedded:
-                let embedded = try await EmbeddedAuthority(
-                    state: state, configuration: try EmbeddedAuthority.configuration(option: config), client: choice)
-                let emulator = embedded.emulator
-                return RunAuthority(
-                    client: embedded.client, interactive: OutboxAnnouncer(base: embedded.client, emulator: emulator),
-                    outbox: .embedded(emulator))
+                try state.prepare()
+                let embedded = try await EmbeddedAuthority.stored(
+                    in: state.path, configuration: try TenantConfiguration.embedded(option: config))
+                if showingCodes {
+                    embedded.deliverCodes { message in
+                        Terminal.writeError("[embedded authority outbox] code for \(message.to): \(message.code)")
+                    }
+                }
+                let client = embedded.client(
+                    choice.configuration(defaultClientID: embedded.firstClient.clientID),
+                    accounts: FileAccountStore(path: state.file("account.json")), observer: { signals.note($0) })
+                return RunAuthority(client: client, outbox: .embedded(embedded.emulator), signals: signals)
             case .http(let url, let realTenant):
                 if realTenant, config != nil {
                     throw CommandFailure(
                         "--config describes the embedded authority's tenant; it has no use with --tenant")
                 }
                 let defaultClientID =
-                    realTenant ? "" : try EmbeddedAuthority.configuration(option: config).clients.first?.clientID ?? ""
+                    realTenant ? "" : try TenantConfiguration.embedded(option: config).clients.first?.clientID ?? ""
                 try state.prepare()
                 let client = NativeAuthClient(
                     configuration: choice.configuration(defaultClientID: defaultClientID),
                     transport: Self.transport(options.httpClient, authority: url),
-                    accounts: FileAccountStore(path: state.file("account.json")))
+                    accounts: FileAccountStore(path: state.file("account.json")), observer: { signals.note($0) })
                 return RunAuthority(
-                    client: client, interactive: client,
-                    outbox: realTenant ? .none(url) : .dev(DevOutbox(authority: url)))
+                    client: client, outbox: realTenant ? .none(url) : .dev(DevOutbox(authority: url)),
+                    signals: signals)
             }
         }
 
@@ -72,105 +76,6 @@
             logger.logLevel =
                 environment["FLOWRUN_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .warning
             return logger
-        }
-    }
-
-    /// Where the code `@outbox` stands for comes from: the newest code sent to the run's own user (its username, or
-    /// a second-factor or registration code of its flow), never another user's.
-    struct OutboxSource: Sendable {
-        /// The newest code for `username` (any recipient when nil); `nil` when none was sent.
-        let latestCode: @Sendable (_ username: String?) async throws -> String?
-        /// Why there is no code, for the error line.
-        let noCode: String
-        /// The run's username, as the authority's continuation names it.
-        let user = RunUser()
-
-        /// Whether a code sent to `recipient` for `purpose` is the run's own: sent to its username, or a
-        /// second-factor or registration code (those go to the user's other contacts).
-        static func isFor(_ username: String?, recipient: String, purpose: String) -> Bool {
-            guard let username else { return true }
-            if ["mfa", "registration"].contains(purpose) { return true }
-            return fold(recipient) == fold(username)
-        }
-
-        private static func fold(_ text: String) -> String {
-            text.precomposedStringWithCanonicalMapping.lowercased()
-        }
-
-        /// The embedded emulator's outbox.
-        static func embedded(_ emulator: NativeAuthEmulator) -> OutboxSource {
-            OutboxSource(
-                latestCode: { username in
-                    try await emulator.outbox(to: nil, limit: 50).first {
-                        isFor(username, recipient: $0.to, purpose: $0.purpose.rawValue)
-                    }?.code
-                },
-                noCode: "the embedded authority has sent no code to this run's user")
-        }
-
-        /// The dev outbox of `flowrun serve --dev-outbox`.
-        static func dev(_ outbox: DevOutbox) -> OutboxSource {
-            OutboxSource(
-                latestCode: { username in
-                    try await outbox.messages(limit: 50).first {
-                        isFor(username, recipient: $0.to, purpose: $0.purpose)
-                    }?
-                    .code
-                },
-                noCode: "the authority's dev outbox (\(outbox.url.absoluteString)) holds no code for this run's user")
-        }
-
-        /// A real tenant: codes go by email, and there is no outbox to read.
-        static func none(_ authority: URL) -> OutboxSource {
-            OutboxSource(
-                latestCode: { _ in
-                    throw CommandFailure(
-                        "a real tenant (\(authority.absoluteString)) sends codes by email and has no outbox to read; "
-                            + "give the code itself")
-                }, noCode: "")
-        }
-
-        /// The code for `@outbox`, or an error line.
-        func code() async throws -> String {
-            let code: String?
-            do {
-                code = try await latestCode(user.username)
-            } catch let error as CancellationError {
-                throw error
-            } catch {
-                throw CommandFailure("`@outbox`: \(error)")
-            }
-            guard let code else { throw CommandFailure("`@outbox`: \(noCode)") }
-            return code
-        }
-    }
-
-    /// The username of a run, as its last action's continuation names it (for `@outbox`).
-    final class RunUser: Sendable {
-        private let value = Mutex<String?>(nil)
-
-        var username: String? { value.withLock { $0 } }
-
-        func update(_ username: String?) {
-            guard let username, !username.isEmpty else { return }
-            value.withLock { $0 = username }
-        }
-    }
-
-    /// Passes actions to `base` and notes the run's username for `@outbox`.
-    struct UserTrackingAuthority: Authority {
-        let base: any Authority
-        let user: RunUser
-
-        var catalog: ActionCatalog { base.catalog }
-
-        func perform(_ action: String, arguments: [String: Value], continuation: AuthorityContinuation?) async throws
-            -> ActionResult
-        {
-            user.update(arguments["username"]?.stringValue ?? continuation?["username"])
-            let result = try await base.perform(action, arguments: arguments, continuation: continuation)
-            user.update(result.continuation?["username"])
-            return result
         }
     }
 #endif

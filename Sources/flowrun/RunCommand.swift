@@ -74,7 +74,8 @@
         var resume: String?
 
         func run() async throws {
-            let loaded = try FlowValidation(catalogs: catalogOptions).load(file: flow)
+            let project = try Project.current()
+            let loaded = try FlowValidation(catalogs: catalogOptions, project: project).load(file: flow)
             guard let program = loaded.program, let digest = loaded.digest else {
                 FlowValidation.printToStandardError(loaded.diagnostics, file: flow)
                 throw ExitCode.usage
@@ -94,56 +95,51 @@
                 try AnswerScript.pairs(params, option: "--param").map { ($0, Value.string($1)) },
                 uniquingKeysWith: { _, last in last })
             try RunArguments.check(params: resume == nil ? given : nil, answers: script, program: program)
-            let saved: Session?
+            let saved: SealedSession?
             do {
                 saved = try resume.map(SessionFile.load)
             } catch {
                 throw UsageError("--resume: \(error)")
             }
             let authority: RunAuthority
-            let seal: SessionSeal
+            let seal = SessionFileSeal(state: StateDirectory(option: stateOption.stateDir, project: project))
             do {
                 authority = try await RunAuthority.choose(
-                    options: client, stateDir: stateOption.stateDir, config: config)
-                seal = SessionSeal(state: StateDirectory(option: stateOption.stateDir, project: try ProjectFile.load()))
+                    options: client, project: project, stateDir: stateOption.stateDir, config: config,
+                    showingCodes: !scripted && isatty(0) == 1)
             } catch {
                 Terminal.error("\(error)")
                 throw ExitCode.usage
             }
+            let signals = authority.signals
             let source: any InputSource
             if scripted {
                 let outbox = authority.outbox
                 source = ScriptedInputs(
                     script, suspendWhenExhausted: save != nil,
-                    resolve: { text, _ in try await Self.resolve(text, outbox: outbox) })
+                    resolve: { text, _ in try await Self.resolve(text, outbox: outbox, user: signals.username) })
             } else {
                 source = TerminalInputs()
             }
             let reporter = RunReporter(json: json)
-            let problems = TransportProblems()
             let runner = FlowRunner(
-                program: program, digest: digest,
-                authority: ProblemRecordingAuthority(
-                    base: !scripted && isatty(0) == 1
-                        ? authority.interactive
-                        : UserTrackingAuthority(base: authority.client, user: authority.outbox.user),
-                    problems: problems),
-                inputs: source, observer: reporter.report)
+                program: program, digest: digest, authority: authority.client, inputs: source,
+                observer: reporter.report)
             let outcome: RunOutcome
             if let saved, let resume {
                 let session = try seal.open(saved, path: resume)
-                authority.outbox.user.update(session.continuation?["username"])
+                signals.resume(session)
                 outcome = await runner.resume(session)
             } else {
                 outcome = await runner.start(params: given)
             }
-            for problem in await problems.problems {
+            for problem in signals.problems {
                 Terminal.writeError("flowrun: the authority did not answer: \(problem)")
             }
             try finish(outcome, reporter: reporter, seal: seal)
         }
 
-        private func finish(_ outcome: RunOutcome, reporter: RunReporter, seal: SessionSeal) throws {
+        private func finish(_ outcome: RunOutcome, reporter: RunReporter, seal: SessionFileSeal) throws {
             switch outcome {
             case .ended(let result):
                 reporter.finish(result)
@@ -193,9 +189,9 @@
             return words.map(ShellWord.quoted).joined(separator: " ")
         }
 
-        /// `@outbox` is the code the authority sent last; `@@…` is a literal `@…`.
-        static func resolve(_ text: String, outbox: OutboxSource) async throws -> Value {
-            if text == "@outbox" { return .string(try await outbox.code()) }
+        /// `@outbox` is the code the authority sent last to `user`; `@@…` is a literal `@…`.
+        static func resolve(_ text: String, outbox: OutboxSource, user: String?) async throws -> Value {
+            if text == "@outbox" { return .string(try await outbox.code(for: user)) }
             if text.hasPrefix("@@") { return .string(String(text.dropFirst())) }
             return .string(text)
         }

@@ -4,6 +4,7 @@
     import Foundation
     import Logging
     import NativeAuthEmulator
+    import NativeAuthTenant
     import NativeAuthServer
 
     /// `flowrun serve`: the embedded authority over HTTP, for any HTTP client (an app in a simulator, other tests).
@@ -132,16 +133,17 @@
             let logger = NativeAuthHTTPServer.standardErrorLogger(level: Self.logLevel(), json: logFormat == .json)
             do {
                 tls = try tlsCert.map { try ServerTLS.load(certificate: $0, key: tlsKey ?? "") }
-                let configuration = try EmbeddedAuthority.configuration(option: config)
+                let configuration = try TenantConfiguration.embedded(option: config)
+                let project = try Project.load()
                 stores = try await ServeStores.open(
-                    option: databaseOption.database, stateOption: stateOption.stateDir, project: try ProjectFile.load(),
+                    option: databaseOption.database, stateOption: stateOption.stateDir, project: project,
                     logger: logger)
                 try await stores.emulator.bind(toTenant: configuration.tenantID)
                 // Without the outbox nobody reads the codes, so only a keyed digest of each is stored.
                 emulator = NativeAuthEmulator(
                     configuration: configuration, store: stores.emulator, codesReadable: devOutbox)
                 flowRunner = try servedFlows.runner(
-                    emulator: emulator, sessionStore: stores.flowSessions, devOutbox: devOutbox,
+                    emulator: emulator, project: project, sessionStore: stores.flowSessions, devOutbox: devOutbox,
                     secureCookies: tls != nil,
                     metrics: metrics)
             } catch let error as StoreUnavailable {

@@ -1,6 +1,7 @@
 #if Running
     import ArgumentParser
     import FlowServer
+    import FlowSessionSeal
     import FlowrunPostgres
     import Foundation
     import Logging
@@ -31,7 +32,7 @@
         /// Throws ``UsageError`` for a URL that cannot be read and ``StoreUnavailable`` for a database that cannot
         /// be reached.
         static func open(
-            option: String?, stateOption: String?, project: ProjectFile, logger: Logger,
+            option: String?, stateOption: String?, project: Project, logger: Logger,
             environment: [String: String] = ProcessInfo.processInfo.environment
         ) async throws -> ServeStores {
             let text =
@@ -63,7 +64,7 @@
         /// The flow sessions' store beside the authority's.
         func flowSessions() throws -> FlowSessionStore {
             guard let shared else { return try FlowSessionStore(directory: state.path) }
-            return shared.flowSessionStore(seal: try ContinuationSeal(keyFile: state.file("session.key")))
+            return shared.flowSessionStore(seal: try SessionSeal(keyFile: state.file("session.key")))
         }
     }
 #endif

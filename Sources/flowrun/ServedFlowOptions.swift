@@ -5,6 +5,7 @@
     import FlowServer
     import Foundation
     import NativeAuth
+    import NativeAuthEmbedded
     import NativeAuthEmulator
     import NativeAuthServer
 
@@ -43,7 +44,8 @@
         /// `--flows`. Flows that do not check are left out, each named on standard error. With `devOutbox`, the web UI
         /// shows the codes sent to a session's addresses.
         func runner(
-            emulator: NativeAuthEmulator, sessionStore: () throws -> FlowSessionStore, devOutbox: Bool,
+            emulator: NativeAuthEmulator, project: Project, sessionStore: () throws -> FlowSessionStore,
+            devOutbox: Bool,
             secureCookies: Bool, metrics: ServerMetrics
         ) throws -> (FlowAPI, FlowPages)? {
             guard let flows else { return nil }
@@ -53,20 +55,14 @@
             let served = ServedFlows(
                 files: found.files, in: flows,
                 compiler: FlowCompiler(
-                    catalogs: [NativeAuthClient.defaultCatalog], root: try FlowValidation.projectRoot()))
+                    catalogs: [NativeAuthClient.defaultCatalog], root: try project.rootFolder()))
             for problem in served.problems { Terminal.writeError("flowrun serve: \(problem)") }
-            let client = emulator.configuration.clients.first
-            var configuration = NativeAuthConfiguration(clientID: client?.clientID ?? "")
-            if let types = client?.challengeTypes { configuration.challengeTypes = types }
-            configuration.capabilities = client?.capabilities ?? ["mfa_required", "registration_required"]
+            let embedded = EmbeddedAuthority(emulator: emulator)
+            let configuration = embedded.firstClientWithEverything
             let store = try sessionStore()
             var sessions = FlowSessions(
                 flows: served, store: store,
-                authority: { [configuration] in
-                    NativeAuthClient(
-                        configuration: configuration, transport: InProcessTransport(emulator: emulator),
-                        accounts: MemoryAccountStore())
-                },
+                authority: { [configuration] in embedded.client(configuration) },
                 idleLimit: .seconds(sessionIdle), sessionLimit: maxSessions, answersPerMinute: answersPerMinute)
             sessions.observer = { before, after in
                 if before == nil { metrics.flowStarted(after.flow) }

@@ -3,9 +3,9 @@
     import Foundation
 
     /// Saved sessions: JSON files readable only by their owner. Secrets are never part of a session, and the
-    /// authority's continuation is sealed (``SessionSeal``) before it is written.
+    /// authority's continuation is sealed (``SessionFileSeal``) before it is written.
     enum SessionFile {
-        static func save(_ session: Session, to path: String) throws {
+        static func save(_ session: SealedSession, to path: String) throws {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
             let data = try encoder.encode(session)
@@ -17,15 +17,19 @@
             try handle.write(contentsOf: data)
         }
 
-        static func load(_ path: String) throws -> Session {
+        /// The sealed session saved in `path`. A session saved by an older flowrun (its continuation inside the
+        /// session) is refused with a line saying so.
+        static func load(_ path: String) throws -> SealedSession {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw CommandFailure("cannot read the session file \(path)")
             }
-            do {
-                return try JSONDecoder().decode(Session.self, from: data)
-            } catch {
-                throw CommandFailure("\(path) is not a flowrun session")
+            let decoder = JSONDecoder()
+            if let sealed = try? decoder.decode(SealedSession.self, from: data) { return sealed }
+            if (try? decoder.decode(Session.self, from: data)) != nil {
+                throw CommandFailure(
+                    "\(path) was saved by an older flowrun in a format it no longer reads; start the flow again")
             }
+            throw CommandFailure("\(path) is not a flowrun session")
         }
     }
 #endif

@@ -17,7 +17,7 @@ struct StateDirectory {
     let path: String
 
     init(
-        option: String?, project: ProjectFile = ProjectFile(),
+        option: String?, project: Project = Project(),
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         path =

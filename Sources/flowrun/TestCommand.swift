@@ -123,7 +123,9 @@
                 )
                 throw ExitCode.usage
             }
-            let loader = ScenarioLoader(catalogs: try catalogOptions.catalogs(), root: try FlowValidation.projectRoot())
+            let project = try Project.current()
+            let loader = ScenarioLoader(
+                catalogs: try catalogOptions.catalogs(project: project), root: try project.rootFolder())
             var loaded: [LoadedScenarios] = []
             var diagnostics: [Diagnostic] = []
             for file in found.files {
@@ -159,8 +161,9 @@
                 throw ExitCode.usage
             }
             let tenant = try config.map(TenantConfiguration.option)
-            let catalogs = try catalogOptions.catalogs()
-            let validation = try FlowValidation(catalogs: catalogOptions)
+            let project = try Project.current()
+            let catalogs = try catalogOptions.catalogs(project: project)
+            let validation = try FlowValidation(catalogs: catalogOptions, project: project)
             var results: [ScenarioResult] = []
             var programs: [Program] = []
             for file in found.files {

@@ -64,10 +64,12 @@ struct Validate: ParsableCommand {
             throw ExitCode.usage
         }
 
-        let validation = try FlowValidation(catalogs: catalogOptions)
+        let project = try Project.current()
+        let validation = try FlowValidation(catalogs: catalogOptions, project: project)
         var diagnostics = validation.check(files: found.files)
         if let config {
-            diagnostics += try tenantFit(config).findings(in: found.files, besides: diagnostics, using: validation)
+            diagnostics += try tenantFit(config, project: project).findings(
+                in: found.files, besides: diagnostics, using: validation)
         }
         var sources = FlowValidation.sources(for: diagnostics)
         var files = found.files
@@ -120,11 +122,11 @@ enum ReportFormatOption: String, CaseIterable, ExpressibleByArgument {
 extension Validate {
     /// The tenant of `--config` with the client's capabilities; a configuration that cannot be read is a usage
     /// error.
-    func tenantFit(_ file: String) throws -> TenantFit {
+    func tenantFit(_ file: String, project: Project) throws -> TenantFit {
         let configuration = try TenantConfiguration.option(file)
         let declared =
             try capabilities.map { $0.split(separator: " ").map(String.init) }
-            ?? ProjectFile.load().capabilities ?? []
+            ?? project.capabilities ?? []
         return TenantFit(configuration: configuration, capabilities: declared)
     }
 }

@@ -10,9 +10,10 @@ import Testing
         "FlowModel": 1, "NativeAuthWire": 1,
         "FlowLoader": 2, "FlowChecker": 2, "FlowReporting": 2, "FlowEngine": 2, "NativeAuthHTTP": 2,
         "NativeAuthURLSession": 2,
-        "FlowCompiler": 3, "NativeAuth": 3, "NativeAuthTenant": 3,
+        "FlowCompiler": 3, "NativeAuth": 3, "NativeAuthTenant": 3, "FlowSessionSeal": 3,
         "NativeAuthEmulator": 4,
-        "NativeAuthServer": 5, "FlowTesting": 5, "FlowServer": 6, "FlowrunPostgres": 7,
+        "NativeAuthServer": 5, "NativeAuthEmbedded": 5,
+        "FlowTesting": 6, "FlowServer": 6, "FlowrunPostgres": 7,
         "flowrun": 8, "flowrun-bench": 8,
     ]
 

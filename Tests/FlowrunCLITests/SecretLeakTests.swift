@@ -34,7 +34,7 @@ import Testing
             let text = try String(contentsOfFile: path, encoding: .utf8)
             outputs.append(Output(label: "session \(path)", text: text))
             let document = try JSON.parse(Data(text.utf8))
-            for token in document["continuation"]?["fields"]?["sealed"]?.strings ?? [] {
+            for token in document["sealedContinuation"]?.strings ?? [] {
                 continuationTokens.insert(token)
             }
         }
@@ -174,8 +174,8 @@ import Testing
         evidence.expectNoLeak()
     }
 
-    /// A flow that sends no code, run right after one that did, must not print that code (an earlier
-    /// `OutboxAnnouncer` showed every code sent in the second before each action, whichever process sent it).
+    /// A flow that sends no code, run right after one that did, must not print that code (an earlier version
+    /// showed every code sent in the second before each action, whichever process sent it).
     @Test func aFlowThatSendsNoCodeDoesNotPrintAnEarlierOne() throws {
         let sandbox = try Sandbox()
         let signUp = try sandbox.run("sign-up-and-sign-in", inputs: ["email=\(Self.email)", "code=@outbox"])

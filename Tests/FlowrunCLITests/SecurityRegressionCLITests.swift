@@ -15,13 +15,11 @@ struct SecurityRegressionCLITests {
         let first = try sandbox.run(
             "reset-password", inputs: ["email=se@example.com", "code=@outbox"], ["--save", session])
         #expect(first.status == 5, first.transcript)
-        let document = try JSON.parse(Data(contentsOf: URL(fileURLWithPath: session)))
-        let fields = try #require(document["continuation"]?["fields"], "\(document)")
-        guard case .object(let values) = fields else {
-            Issue.record("continuation fields are not an object: \(fields)")
-            return
-        }
-        #expect(Array(values.keys) == ["sealed"], "\(values.keys)")
+        let text = try String(contentsOfFile: session, encoding: .utf8)
+        let document = try JSON.parse(Data(text.utf8))
+        #expect(document["session"]?["continuation"] == nil, "a continuation in the clear: \(document)")
+        #expect(document["sealedContinuation"]?.string?.isEmpty == false, "\(document)")
+        #expect(!text.contains("continuationToken"), "\(text)")
         #expect(posixMode(sandbox.stateDir.appendingPathComponent("session.key").path) == 0o600)
 
         // Another state folder has no key for it: refused, and the password stays as it was.
@@ -38,6 +36,22 @@ struct SecurityRegressionCLITests {
             "reset-password", inputs: ["newPassword=\(Planted.newPassword)"], ["--resume", session])
         #expect(resumed.status == 0, resumed.transcript)
         _ = try sandbox.signIn("se@example.com", Planted.newPassword)
+    }
+
+    @Test("a session saved by an older flowrun, its sealed continuation inside the session, is refused plainly")
+    func olderSessionFormatIsRefused() throws {
+        let sandbox = try Sandbox()
+        let session = sandbox.path("old.json")
+        let older = """
+            {"attempts": {}, "continuation": {"fields": {"sealed": "AAAA"}}, "flowDigest": "digest",
+             "flowID": "reset-password", "version": 2,
+             "frames": [{"file": "", "secretNames": [], "step": 0, "variables": {}}]}
+            """
+        try Data(older.utf8).write(to: URL(fileURLWithPath: session))
+        let resumed = try sandbox.run(
+            "reset-password", inputs: ["newPassword=\(Planted.newPassword)"], ["--resume", session])
+        #expect(resumed.status == 2, resumed.transcript)
+        #expect(resumed.stderr.contains("was saved by an older flowrun"), resumed.transcript)
     }
 
     // MARK: symbolic links led the loader out of the folder

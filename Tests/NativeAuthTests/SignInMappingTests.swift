@@ -87,7 +87,7 @@ private func answers(_ extra: [NativeAuthEndpoint: [WireResponse]]) -> [NativeAu
             ], data: ["methods": mfaMethods],
             continuation: .fields([
                 "flow": "mfa", "step": "challenge", "continuationToken": "ct-intro",
-                "methods": #"[{"channel":"email","id":"m1"}]"#,
+                "methods": "email:m1",
             ]), configuration: .capable),
         MappingCase(
             action: "signIn.start", outcome: "registrationRequired", arguments: withPassword,

@@ -3,11 +3,11 @@ import NativeAuth
 import Testing
 
 private let mfaState = flowState(
-    "mfa", "challenge", token: "ct-intro", extra: ["methods": #"[{"channel":"email","id":"m1"}]"#])
+    "mfa", "challenge", token: "ct-intro", extra: ["methods": "email:m1"])
 private let mfaCodeState = flowState("mfa", "code", token: "ct-mfa-code", extra: ["scopes": "api://x/read"])
 private let registerState = flowState(
     "register", "challenge", token: "ct-rintro",
-    extra: ["methods": #"[{"channel":"email","id":"email"},{"channel":"sms","id":"sms"}]"#])
+    extra: ["methods": "email:email sms:sms"])
 private let registerCodeState = flowState("register", "code", token: "ct-rcode")
 
 private func mfaChallenge(_ id: String, token: String = "ct-intro") -> MappingCase.Call {
@@ -45,6 +45,11 @@ private let registerOOB = Canned.ok([
             state: mfaState, answers: [.signInChallenge: [Canned.oob("ct-mfa-code", channel: "email")]],
             calls: [mfaChallenge("m1")],
             continuation: .fields(["flow": "mfa", "step": "code", "continuationToken": "ct-mfa-code"])),
+        MappingCase(
+            action: "mfa.requestChallenge", outcome: "codeRequired", note: "a kept method id with a space and a colon",
+            state: flowState("mfa", "challenge", token: "ct-intro", extra: ["methods": "email:m%201%3Ax"]),
+            answers: [.signInChallenge: [Canned.oob("ct-mfa-code", channel: "email")]],
+            calls: [mfaChallenge("m 1:x")]),
         MappingCase(
             action: "mfa.requestChallenge", outcome: "codeRequired", note: "methodId", arguments: ["methodId": "m2"],
             state: mfaState, answers: [.signInChallenge: [Canned.oob("ct-mfa-code", label: "+1***99", channel: "sms")]],

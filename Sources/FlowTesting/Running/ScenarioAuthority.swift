@@ -4,6 +4,7 @@ import FlowModel
 import FlowrunFoundation
 import Foundation
 import NativeAuth
+import NativeAuthEmbedded
 import NativeAuthEmulator
 
 /// The embedded authority a scenario run talks to: a fresh in-memory emulator on the run's clock with the
@@ -20,18 +21,15 @@ struct ScenarioAuthority {
     init(_ setup: AuthoritySetup, clock: ScenarioClock, passwordHashIterations: Int) async throws {
         var tenant = setup.tenant
         tenant.passwordHash.iterations = min(tenant.passwordHash.iterations, passwordHashIterations)
-        emulator = NativeAuthEmulator(configuration: tenant, store: try EmulatorStore.inMemory(), now: clock.now)
-        for user in setup.users {
-            try await emulator.store.addUser(user, hashIterations: tenant.passwordHash.iterations, now: clock.now())
-        }
-        var configuration = NativeAuthConfiguration(clientID: tenant.clients.first?.clientID ?? "")
+        let embedded = try await EmbeddedAuthority.inMemory(configuration: tenant, users: setup.users, now: clock.now)
+        emulator = embedded.emulator
+        var configuration = embedded.firstClient
         if let types = setup.challengeTypes { configuration.challengeTypes = types }
         if let capabilities = setup.capabilities { configuration.capabilities = capabilities }
         transport = FaultyTransport(emulator: emulator)
         accounts = MemoryAccountStore()
-        client = NativeAuthClient(
-            configuration: configuration, transport: transport, accounts: accounts,
-            now: clock.now, sleep: { _ in })
+        client = embedded.client(
+            configuration, accounts: accounts, transport: transport, now: clock.now, sleep: { _ in })
         expirySeconds = TimeInterval(max(tenant.continuationLifetimeSeconds, tenant.codes.lifetimeSeconds) + 1)
         if let username = setup.signedIn { try await signIn(username, users: setup.users) }
     }

@@ -2,18 +2,15 @@ import Crypto
 import FlowEngine
 import Foundation
 
-/// The authority's continuation in a stored session, sealed: a continuation token can finish a step on its own
-/// (after a reset's code step it sets the user's password), so the session store holds it only encrypted and
-/// authenticated (AES-GCM) under a key kept outside the database, in a file of the state folder
-/// (`session.key`, mode 0600, the key `flowrun run --save` seals with). A copy of the database alone is no
-/// credential. `flowrun run --save` seals the sessions it saves in files the same way.
-public struct ContinuationSeal: Sendable {
-    /// The one field a sealed continuation has.
-    public static let sealedField = "sealed"
+/// Seals the authority's continuation of a session: a continuation token can finish a step on its own (after a
+/// reset's code step it sets the user's password), so a stored session holds it only encrypted and authenticated
+/// (AES-GCM) under a key kept outside the store, in a file of the state folder (`session.key`, mode 0600). A copy
+/// of the stored sessions alone is no credential. `flowrun run --save` and `flowrun serve --flows` seal with it.
+public struct SessionSeal: Sendable {
     private let key: SymmetricKey
 
     /// A seal under a key that lives as long as the value (for a store in memory).
-    package init() {
+    public init() {
         key = SymmetricKey(size: .bits256)
     }
 
@@ -34,32 +31,31 @@ public struct ContinuationSeal: Sendable {
         key = created
     }
 
-    /// `session` with its continuation fields replaced by one sealed field.
-    public func seal(_ session: Session) throws -> Session {
-        guard let continuation = session.continuation, !continuation.fields.isEmpty else { return session }
+    /// `session` with its continuation sealed.
+    public func seal(_ session: Session) throws -> SealedSession {
+        guard let continuation = session.continuation, !continuation.fields.isEmpty else {
+            return SealedSession(session: session, sealedContinuation: nil)
+        }
         let plain = try JSONEncoder().encode(continuation.fields)
         guard let combined = try AES.GCM.seal(plain, using: key).combined else {
             throw SealError("cannot seal the session's continuation")
         }
-        var sealed = session
-        sealed.continuation = AuthorityContinuation([Self.sealedField: combined.base64EncodedString()])
-        return sealed
+        return SealedSession(session: session, sealedContinuation: combined)
     }
 
-    /// `session` with its sealed continuation opened; nil when this key does not open it.
-    public func open(_ session: Session) -> Session? {
-        guard let text = session.continuation?[Self.sealedField] else { return session }
-        guard let combined = Data(base64Encoded: text), let box = try? AES.GCM.SealedBox(combined: combined),
-            let plain = try? AES.GCM.open(box, using: key),
+    /// The session with its continuation opened; nil when this key does not open it.
+    public func open(_ sealed: SealedSession) -> Session? {
+        guard let combined = sealed.sealedContinuation else { return sealed.session }
+        guard let box = try? AES.GCM.SealedBox(combined: combined), let plain = try? AES.GCM.open(box, using: key),
             let fields = try? JSONDecoder().decode([String: String].self, from: plain)
         else { return nil }
-        var opened = session
+        var opened = sealed.session
         opened.continuation = AuthorityContinuation(fields)
         return opened
     }
 }
 
-/// The session key cannot be read or made.
+/// The session key cannot be read or made, or a continuation cannot be sealed.
 public struct SealError: Error, Sendable, CustomStringConvertible {
     public var description: String
 

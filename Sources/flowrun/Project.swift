@@ -2,8 +2,9 @@ import FlowLoader
 import FlowModel
 import Foundation
 
-/// `flowrun.yaml` in the working folder: defaults for `flowrun run` so CI calls stay short. Every key is
-/// optional; the command line wins over the file.
+/// The project: `flowrun.yaml` in the working folder, read once per command and passed to whatever needs it.
+/// It holds defaults for `flowrun run` so CI calls stay short. Every key is optional; the command line wins over
+/// the file.
 ///
 /// ```yaml
 /// authority: http://127.0.0.1:8080/contoso   # or `embedded`, or any http(s) authority URL
@@ -16,9 +17,9 @@ import Foundation
 /// root: .                                     # sub-flows may be anywhere under this folder
 /// catalogs: [catalogs/magic-link.json]        # action catalogs of other authorities
 /// ```
-struct ProjectFile: Equatable {
+struct Project: Equatable {
     /// The file name looked for in the working folder.
-    static let name = "flowrun.yaml"
+    static let fileName = "flowrun.yaml"
     /// The keys the file may hold.
     static let keys = [
         "authority", "tenant", "clientId", "challengeTypes", "capabilities", "stateDir", "database", "root", "catalogs",
@@ -38,26 +39,46 @@ struct ProjectFile: Equatable {
     /// Action catalog files of other authorities, relative to the working folder.
     var catalogs: [String]?
 
+    /// `flowrun.yaml` of the working folder, for a command: a malformed file is a usage error.
+    static func current() throws -> Project {
+        do {
+            return try load()
+        } catch let failure as CommandFailure {
+            throw UsageError(failure.description)
+        }
+    }
+
+    /// The folder `root` names, checked to be a folder; nil when it names none. A root that is not a folder is a
+    /// usage error.
+    func rootFolder() throws -> String? {
+        guard let root else { return nil }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError("\(Self.fileName): `root: \(root)` is not a folder")
+        }
+        return FlowPath.normalize(root)
+    }
+
     /// `flowrun.yaml` of the working folder; empty settings when there is none.
-    static func load(folder: String = FileManager.default.currentDirectoryPath) throws -> ProjectFile {
-        let path = (folder as NSString).appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: path) else { return ProjectFile() }
+    static func load(folder: String = FileManager.default.currentDirectoryPath) throws -> Project {
+        let path = (folder as NSString).appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: path) else { return Project() }
         return try parse(DataFileReader().read(file: path, format: .yaml))
     }
 
     /// Reads the text of a `flowrun.yaml`; unknown keys and values of the wrong shape are refused with their
     /// line and column.
-    static func parse(_ text: String) throws -> ProjectFile {
-        try parse(DataFileReader().parse(Array(text.utf8), file: name, format: .yaml))
+    static func parse(_ text: String) throws -> Project {
+        try parse(DataFileReader().parse(Array(text.utf8), file: fileName, format: .yaml))
     }
 
-    private static func parse(_ read: (root: DataNode?, diagnostics: [Diagnostic])) throws -> ProjectFile {
-        if read.diagnostics.contains(where: { $0.code == .emptyFile }) { return ProjectFile() }
+    private static func parse(_ read: (root: DataNode?, diagnostics: [Diagnostic])) throws -> Project {
+        if read.diagnostics.contains(where: { $0.code == .emptyFile }) { return Project() }
         if let error = read.diagnostics.first(where: { $0.severity == .error }) {
             let place = error.position.map { ":\($0)" } ?? ""
-            throw CommandFailure("\(name)\(place): \(error.message)")
+            throw CommandFailure("\(fileName)\(place): \(error.message)")
         }
-        var file = ProjectFile()
+        var file = Project()
         guard let root = read.root else { return file }
         if case .null = root.value { return file }
         guard case .map(let entries) = root.value else {
@@ -77,7 +98,8 @@ struct ProjectFile: Equatable {
             case "catalogs": file.catalogs = try words(value, entry.key)
             default:
                 throw CommandFailure(
-                    "\(name):\(entry.keyPosition): unknown key `\(entry.key)` (known: \(keys.joined(separator: ", ")))")
+                    "\(fileName):\(entry.keyPosition): unknown key `\(entry.key)` (known: \(keys.joined(separator: ", ")))"
+                )
             }
         }
         return file
@@ -117,6 +139,6 @@ struct ProjectFile: Equatable {
     }
 
     private static func problem(at node: DataNode, _ message: String) -> CommandFailure {
-        CommandFailure("\(name):\(node.position): \(message)")
+        CommandFailure("\(fileName):\(node.position): \(message)")
     }
 }

@@ -1,0 +1,32 @@
+#if Running
+    import FlowEngine
+    import NativeAuth
+    import Synchronization
+
+    /// What a run's native-auth client tells as it goes (``NativeAuthClientEvent``): the run's user, whose code
+    /// `@outbox` stands for, and the actions that never reached the authority, which the run names on standard
+    /// error at its end (the flow itself shows only its own generic message for `unexpected`).
+    final class RunSignals: Sendable {
+        private let user = Mutex<String?>(nil)
+        private let noAnswers = Mutex<[String]>([])
+
+        /// The run's username, once the client named one.
+        var username: String? { user.withLock { $0 } }
+
+        /// Each action that got no answer, with what failed.
+        var problems: [String] { noAnswers.withLock { $0 } }
+
+        /// Notes one event of the client.
+        func note(_ event: NativeAuthClientEvent) {
+            switch event {
+            case .user(let username): user.withLock { $0 = username }
+            case .noAnswer(let action, let description): noAnswers.withLock { $0.append("\(action): \(description)") }
+            }
+        }
+
+        /// Notes the user a resumed session's continuation continues with.
+        func resume(_ session: Session) {
+            if let username = NativeAuthClient.username(in: session.continuation) { note(.user(username)) }
+        }
+    }
+#endif

@@ -182,9 +182,24 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "FlowrunCLITests", dependencies: []),
+        .testTarget(name: "FlowrunCLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "FlowSchemaTests"),
+        .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowChecker", "FlowLoader", "FlowModel"]),
+        .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire"]),
+        .testTarget(name: "NativeAuthURLSessionTests", dependencies: ["NativeAuthURLSession", "NativeAuthWire"]),
+        .testTarget(
+            name: "NativeAuthTenantTests",
+            dependencies: ["TestSupport", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuth"]),
+        .testTarget(
+            name: "FlowServerTests",
+            dependencies: [
+                "TestSupport", "FlowServer", "FlowEngine", "FlowModel", "NativeAuthWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "NativeAuthTests",
             dependencies: [
@@ -205,12 +220,19 @@ let package = Package(
             ]
         ),
         .target(
-            name: "EmulatorTestSupport", dependencies: ["NativeAuthTenant", "NativeAuthEmulator"],
-            path: "Tests/EmulatorTestSupport"),
+            name: "TestSupport",
+            dependencies: [
+                "NativeAuthTenant", "NativeAuthEmulator", "FlowModel",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "NativeAuthServerTests",
             dependencies: [
-                "EmulatorTestSupport", "NativeAuthServer", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
+                "TestSupport", "NativeAuthServer", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
                 "NativeAuth",
                 "NativeAuthURLSession", "FlowCompiler", "FlowEngine", "FlowModel",
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -219,13 +241,12 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(
             name: "FlowrunPostgresTests",
             dependencies: [
-                "EmulatorTestSupport", "FlowrunPostgres", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
+                "TestSupport", "FlowrunPostgres", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
                 "FlowModel",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -233,7 +254,7 @@ let package = Package(
         .testTarget(
             name: "NativeAuthEmulatorTests",
             dependencies: [
-                "EmulatorTestSupport",
+                "TestSupport",
                 "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire", "NativeAuth", "FlowEngine", "FlowModel",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,10 +1,10 @@
-import EmulatorTestSupport
 import FlowModel
 import FlowrunPostgres
 import Foundation
 import Logging
 import NativeAuthEmulator
 import NativeAuthWire
+import TestSupport
 import Testing
 
 /// The PostgreSQL store against a real server (``ScratchPostgres``): it behaves as the SQLite store does, two

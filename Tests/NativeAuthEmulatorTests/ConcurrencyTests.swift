@@ -1,10 +1,10 @@
-import EmulatorTestSupport
 import FlowEngine
 import FlowModel
 import Foundation
 import NativeAuth
 import NativeAuthTenant
 import NativeAuthWire
+import TestSupport
 import Testing
 
 @testable import NativeAuthEmulator

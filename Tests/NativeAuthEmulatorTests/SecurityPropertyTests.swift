@@ -1,7 +1,7 @@
-import EmulatorTestSupport
 import Foundation
 import NativeAuth
 import NativeAuthWire
+import TestSupport
 import Testing
 
 @testable import NativeAuthEmulator

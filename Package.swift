@@ -15,6 +15,12 @@ let package = Package(
     name: "flowrun",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
+        // The two products to depend on: checking and running flows, and the native-auth client for apps.
+        .library(
+            name: "FlowrunKit",
+            targets: ["FlowModel", "FlowLoader", "FlowChecker", "FlowCompiler", "FlowEngine", "FlowReporting"]),
+        .library(name: "NativeAuthKit", targets: ["NativeAuthWire", "NativeAuth", "NativeAuthURLSession"]),
+        // The modules one by one: building blocks of the products above and of flowrun itself.
         .library(name: "FlowModel", targets: ["FlowModel"]),
         .library(name: "FlowLoader", targets: ["FlowLoader"]),
         .library(name: "FlowChecker", targets: ["FlowChecker"]),

@@ -15,6 +15,17 @@ let package = Package(
     name: "flowrun",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
+        // The two products to depend on: checking and running flows, and the native-auth client for apps.
+        .library(
+            name: "FlowrunKit",
+            targets: [
+                "FlowrunFoundation", "FlowModel", "FlowLoader", "FlowChecker", "FlowCompiler", "FlowEngine",
+                "FlowReporting",
+            ]),
+        .library(
+            name: "NativeAuthKit", targets: ["FlowrunFoundation", "NativeAuthWire", "NativeAuth", "NativeAuthURLSession"]
+        ),
+        // The modules one by one: building blocks of the products above and of flowrun itself.
         .library(name: "FlowrunFoundation", targets: ["FlowrunFoundation"]),
         .library(name: "FlowModel", targets: ["FlowModel"]),
         .library(name: "FlowLoader", targets: ["FlowLoader"]),
@@ -203,7 +214,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "FlowrunCLITests", dependencies: []),
+        .testTarget(name: "FlowrunCLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "FlowSessionSealTests", dependencies: ["FlowSessionSeal", "FlowEngine", "FlowModel"]),
         .testTarget(
             name: "NativeAuthEmbeddedTests",
@@ -212,9 +223,25 @@ let package = Package(
                 "FlowEngine", "FlowModel",
             ]),
         .testTarget(name: "FlowSchemaTests"),
+        .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "FlowrunFoundation"]),
         .testTarget(
             name: "FlowEngineTests",
             dependencies: ["FlowEngine", "FlowChecker", "FlowLoader", "FlowModel", "FlowrunFoundation"]),
+        .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "FlowrunFoundation"]),
+        .testTarget(
+            name: "NativeAuthURLSessionTests", dependencies: ["NativeAuthURLSession", "NativeAuthWire", "FlowrunFoundation"]),
+        .testTarget(
+            name: "NativeAuthTenantTests",
+            dependencies: ["TestSupport", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuth", "FlowrunFoundation"]),
+        .testTarget(
+            name: "FlowServerTests",
+            dependencies: [
+                "TestSupport", "FlowServer", "FlowEngine", "FlowModel", "NativeAuthWire", "FlowrunFoundation",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "NativeAuthTests",
             dependencies: [
@@ -235,12 +262,19 @@ let package = Package(
             ]
         ),
         .target(
-            name: "EmulatorTestSupport", dependencies: ["NativeAuthTenant", "NativeAuthEmulator"],
-            path: "Tests/EmulatorTestSupport"),
+            name: "TestSupport",
+            dependencies: [
+                "NativeAuthTenant", "NativeAuthEmulator", "FlowModel",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "NativeAuthServerTests",
             dependencies: [
-                "EmulatorTestSupport", "NativeAuthServer", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
+                "TestSupport", "NativeAuthServer", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
                 "NativeAuth",
                 "NativeAuthURLSession", "FlowCompiler", "FlowEngine", "FlowModel", "FlowrunFoundation",
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -249,13 +283,12 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(
             name: "FlowrunPostgresTests",
             dependencies: [
-                "EmulatorTestSupport", "FlowrunPostgres", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
+                "TestSupport", "FlowrunPostgres", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
                 "FlowModel", "FlowrunFoundation",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -263,7 +296,7 @@ let package = Package(
         .testTarget(
             name: "NativeAuthEmulatorTests",
             dependencies: [
-                "EmulatorTestSupport",
+                "TestSupport",
                 "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire", "NativeAuth", "FlowEngine", "FlowModel",
                 "FlowrunFoundation",
                 .product(name: "JWTKit", package: "jwt-kit"),

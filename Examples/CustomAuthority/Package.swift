@@ -9,13 +9,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "custom-authority",
-            dependencies: [
-                .product(name: "FlowCompiler", package: "flowrun"),
-                .product(name: "FlowEngine", package: "flowrun"),
-                .product(name: "FlowLoader", package: "flowrun"),
-                .product(name: "FlowModel", package: "flowrun"),
-                .product(name: "FlowrunFoundation", package: "flowrun"),
-            ]
+            dependencies: [.product(name: "FlowrunKit", package: "flowrun")]
         )
     ]
 )

@@ -11,12 +11,8 @@ let package = Package(
         .executableTarget(
             name: "embedded-app",
             dependencies: [
-                .product(name: "FlowCompiler", package: "flowrun"),
-                .product(name: "FlowEngine", package: "flowrun"),
-                .product(name: "FlowModel", package: "flowrun"),
-                .product(name: "FlowrunFoundation", package: "flowrun"),
-                .product(name: "NativeAuth", package: "flowrun"),
-                .product(name: "NativeAuthURLSession", package: "flowrun"),
+                .product(name: "FlowrunKit", package: "flowrun"),
+                .product(name: "NativeAuthKit", package: "flowrun"),
             ]
         )
     ]

@@ -104,6 +104,10 @@ struct PackageTargets {
         var path: String
         var dependencies: Set<String>
         var isTest: Bool
+        var isExecutable: Bool
+
+        /// A library module: neither a test target nor an executable.
+        var isLibrary: Bool { !isTest && !isExecutable }
     }
 
     static func read(_ url: URL) throws -> [String: Target] {
@@ -132,7 +136,9 @@ struct PackageTargets {
                         dependencies.formUnion(quotedStrings(in: product[inside.endIndex...].dropFirst()))
                     }
                 }
-                targets[name] = Target(name: name, path: path, dependencies: dependencies, isTest: isTest)
+                targets[name] = Target(
+                    name: name, path: path, dependencies: dependencies, isTest: isTest,
+                    isExecutable: kind == ".executableTarget(")
             }
         }
         return targets

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -27,26 +28,10 @@ enum Flowrun {
     /// The binary: `FLOWRUN_BINARY`, else `flowrun` in the build folder that holds the test bundle
     /// (`.build/debug/flowrun` next to `.build/debug/flowrunPackageTests.xctest`).
     static func binary() throws -> URL {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["FLOWRUN_BINARY"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
+        guard let found = FlowrunBinary.find() else {
+            throw NotFound(searched: FlowrunBinary.candidates().map(\.path))
         }
-        var folders: [URL] = []
-        for bundle in [Bundle.main] + Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            folders.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        folders.append(Bundle.main.bundleURL)
-        if let executable = Bundle.main.executableURL {
-            folders.append(executable.deletingLastPathComponent())
-        }
-        if let first = CommandLine.arguments.first {
-            folders.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-        }
-        let candidates = folders.map { $0.appendingPathComponent("flowrun").standardizedFileURL }
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
-            return candidate
-        }
-        throw NotFound(searched: candidates.map(\.path))
+        return found
     }
 
     /// The environment a test run starts from: no colour settings of the person running the tests.

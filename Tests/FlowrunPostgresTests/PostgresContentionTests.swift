@@ -1,10 +1,10 @@
-import EmulatorTestSupport
 import FlowModel
 import FlowrunPostgres
 import Foundation
 import NativeAuthEmulator
 import NativeAuthTenant
 import NativeAuthWire
+import TestSupport
 import Testing
 
 /// Many requests at once on two instances: contention in PostgreSQL is retried, never answered as an error,

@@ -1,4 +1,3 @@
-import EmulatorTestSupport
 import FlowModel
 import FlowrunFoundation
 import FlowrunPostgres
@@ -6,6 +5,7 @@ import Foundation
 import Logging
 import NativeAuthEmulator
 import NativeAuthWire
+import TestSupport
 import Testing
 
 /// The PostgreSQL store against a real server (``ScratchPostgres``): it behaves as the SQLite store does, two

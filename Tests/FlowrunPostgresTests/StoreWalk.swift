@@ -1,9 +1,9 @@
-import EmulatorTestSupport
 import FlowModel
 import Foundation
 import NativeAuthEmulator
 import NativeAuthTenant
 import NativeAuthWire
+import TestSupport
 import Testing
 
 /// Drives an emulator through every kind of store use (sign-up with codes, resends, sign-in with lockout

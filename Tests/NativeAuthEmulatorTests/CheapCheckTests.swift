@@ -1,8 +1,8 @@
-import EmulatorTestSupport
 import Foundation
 import NativeAuth
 import NativeAuthTenant
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import NativeAuthEmulator

@@ -1,9 +1,9 @@
-import EmulatorTestSupport
 import Foundation
 import NativeAuthEmulator
 import NativeAuthTenant
 import NativeAuthWire
 import Synchronization
+import TestSupport
 import Testing
 
 extension Harness {

@@ -1,4 +1,3 @@
-import EmulatorTestSupport
 import FlowEngine
 import FlowModel
 import FlowrunFoundation
@@ -6,6 +5,7 @@ import Foundation
 import NativeAuth
 import NativeAuthTenant
 import NativeAuthWire
+import TestSupport
 import Testing
 
 @testable import NativeAuthEmulator

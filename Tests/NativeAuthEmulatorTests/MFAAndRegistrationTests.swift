@@ -1,8 +1,8 @@
-import EmulatorTestSupport
 import FlowEngine
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthWire
+import TestSupport
 import Testing
 
 @Suite("MFA and JIT registration")

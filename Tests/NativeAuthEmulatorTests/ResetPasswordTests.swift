@@ -1,7 +1,7 @@
-import EmulatorTestSupport
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthWire
+import TestSupport
 import Testing
 
 @Suite("Password reset")

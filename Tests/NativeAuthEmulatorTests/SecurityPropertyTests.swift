@@ -1,8 +1,8 @@
-import EmulatorTestSupport
 import FlowrunFoundation
 import Foundation
 import NativeAuth
 import NativeAuthWire
+import TestSupport
 import Testing
 
 @testable import NativeAuthEmulator

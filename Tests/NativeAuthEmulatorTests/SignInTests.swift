@@ -1,8 +1,8 @@
-import EmulatorTestSupport
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthTenant
 import NativeAuthWire
+import TestSupport
 import Testing
 
 @Suite("Sign-in")

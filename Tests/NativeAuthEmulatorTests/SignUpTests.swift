@@ -1,9 +1,9 @@
-import EmulatorTestSupport
 import FlowEngine
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthTenant
 import NativeAuthWire
+import TestSupport
 import Testing
 
 @Suite("Sign-up")

@@ -1,9 +1,9 @@
-import EmulatorTestSupport
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthWire
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Store")

@@ -1,4 +1,3 @@
-import EmulatorTestSupport
 import FlowEngine
 import Foundation
 import NativeAuth
@@ -6,6 +5,7 @@ import NativeAuthEmulator
 import NativeAuthTenant
 import NativeAuthWire
 import Synchronization
+import TestSupport
 import Testing
 
 let otherStrongPassword = "Green-River-Stone-77"

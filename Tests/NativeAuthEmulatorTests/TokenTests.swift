@@ -1,10 +1,10 @@
-import EmulatorTestSupport
 import FlowEngine
 import Foundation
 import JWTKit
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthTenant
+import TestSupport
 import Testing
 
 /// The claims the tests read from an ID token.

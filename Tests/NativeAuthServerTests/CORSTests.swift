@@ -1,9 +1,9 @@
-import EmulatorTestSupport
 import FlowEngine
 import Foundation
 import NIOHTTP1
 import NativeAuth
 import NativeAuthServer
+import TestSupport
 import Testing
 
 /// Browser pages (MSAL.js) calling the server from another origin.

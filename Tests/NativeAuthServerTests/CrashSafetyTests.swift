@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NativeAuthEmulator
+import TestSupport
 import Testing
 
 /// `flowrun serve` killed with SIGKILL in the middle of many concurrent sign-ups loses nothing it confirmed and
@@ -46,10 +47,10 @@ struct CrashSafetyTests {
 
     @Test(
         "SIGKILL during 300 concurrent sign-ups: integrity ok, confirmed users kept, none half-made",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func sigkillDuringSignUps() async throws {
-        let served = try ServeCommandTests.serve(["--dev-outbox", "--config", "authority.yaml"])
-        let port = try ServeCommandTests.port(in: try await served.listeningLine())
+        let served = try ServedFlowrun.start(["--dev-outbox", "--config", "authority.yaml"])
+        let port = try ServedFlowrun.port(in: try await served.listeningLine())
         let confirmed = ConfirmedUsers()
         let total = 300
         await withTaskGroup(of: Void.self) { group in
@@ -90,9 +91,9 @@ struct CrashSafetyTests {
             #expect(try await store.passwordMatches(Self.password, for: user.username), "\(user.username)")
         }
 
-        let restarted = try ServeCommandTests.serve(
+        let restarted = try ServedFlowrun.start(
             ["--dev-outbox", "--config", "authority.yaml"], folder: served.folder)
-        let newPort = try ServeCommandTests.port(in: try await restarted.listeningLine())
+        let newPort = try ServedFlowrun.port(in: try await restarted.listeningLine())
         #expect(await Self.signUp("after.restart@contoso.com", port: newPort))
         #expect(try await restarted.stop(with: SIGTERM) == 0)
     }

@@ -1,4 +1,3 @@
-import EmulatorTestSupport
 import FlowEngine
 import FlowModel
 import FlowrunFoundation
@@ -7,6 +6,7 @@ import JWTKit
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthWire
+import TestSupport
 import Testing
 
 /// The claims checked in a served ID token.

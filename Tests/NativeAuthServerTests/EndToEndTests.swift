@@ -1,8 +1,8 @@
-import EmulatorTestSupport
 import FlowEngine
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
+import TestSupport
 import Testing
 
 /// Whole flows over HTTP, with the codes read from `GET /outbox`.

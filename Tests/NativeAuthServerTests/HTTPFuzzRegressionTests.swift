@@ -1,6 +1,6 @@
-import EmulatorTestSupport
 import FlowEngine
 import Foundation
+import TestSupport
 import Testing
 
 /// What `scripts/http-fuzz.sh` (schemathesis against `flowrun serve`) found, each with the request it sent.

@@ -1,11 +1,11 @@
 import AsyncHTTPClient
-import EmulatorTestSupport
 import FlowEngine
 import Foundation
 import NIOCore
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthWire
+import TestSupport
 import Testing
 
 /// Bad input over HTTP: each gets its documented answer (never a 500), and the server keeps serving.

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import EmulatorTestSupport
 import FlowEngine
 import Foundation
 import Logging
@@ -8,6 +7,7 @@ import NativeAuth
 import NativeAuthEmulator
 import NativeAuthWire
 import Synchronization
+import TestSupport
 import Testing
 
 /// No secret in any log line at any level: the server (its access log and Hummingbird's own lines) and the HTTP

@@ -1,4 +1,3 @@
-import EmulatorTestSupport
 import FlowEngine
 import FlowModel
 import FlowrunFoundation
@@ -7,6 +6,7 @@ import NativeAuth
 import NativeAuthEmulator
 import NativeAuthServer
 import NativeAuthWire
+import TestSupport
 import Testing
 
 /// `schemas/native-auth.openapi.yaml` against the real server: every documented (path, method, status) is

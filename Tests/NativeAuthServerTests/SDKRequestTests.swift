@@ -1,4 +1,3 @@
-import EmulatorTestSupport
 import FlowEngine
 import FlowModel
 import FlowrunFoundation
@@ -7,6 +6,7 @@ import NativeAuth
 import NativeAuthEmulator
 import NativeAuthServer
 import NativeAuthWire
+import TestSupport
 import Testing
 
 /// Requests exactly as Microsoft's SDKs send them: the server accepts every field they add and ignores the ones

@@ -1,10 +1,10 @@
-import EmulatorTestSupport
 import FlowEngine
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthServer
 import NativeAuthTenant
+import TestSupport
 import Testing
 
 /// The proofs of the adversarial review, replayed through the real HTTP server: each failed before its fix.

@@ -1,100 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `flowrun serve` as a process: the one "listening" line, the dev-outbox warning, and exit 0 on SIGINT/SIGTERM.
 @Suite("flowrun serve")
 struct ServeCommandTests {
-    /// The built `flowrun` next to the test bundle (or `FLOWRUN_BINARY`).
-    static func binary() -> URL? {
-        if let path = ProcessInfo.processInfo.environment["FLOWRUN_BINARY"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        var folders: [URL] = []
-        for bundle in [Bundle.main] + Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            folders.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
-        if let first = CommandLine.arguments.first {
-            folders.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-        }
-        return folders.map { $0.appendingPathComponent("flowrun") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
-    /// A running `flowrun serve` with its output going to files.
-    struct Served {
-        let process: Process
-        let folder: URL
-        var stdout: String { (try? String(contentsOf: folder.appendingPathComponent("out"), encoding: .utf8)) ?? "" }
-        var stderr: String { (try? String(contentsOf: folder.appendingPathComponent("err"), encoding: .utf8)) ?? "" }
-
-        /// Waits for the first line of standard output.
-        func listeningLine() async throws -> String {
-            for _ in 0..<600 {
-                // One read per try: the server may write its line between two reads of the file.
-                let output = stdout
-                if let end = output.firstIndex(of: "\n") { return String(output[..<end]) }
-                if !process.isRunning { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            Issue.record("no listening line; stdout: \(stdout) stderr: \(stderr)")
-            throw Timeout()
-        }
-
-        /// Sends `signal` and waits (at most 20 s) for the exit status.
-        func stop(with signal: Int32) async throws -> Int32 {
-            kill(process.processIdentifier, signal)
-            for _ in 0..<400 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-            if process.isRunning {
-                process.terminate()
-                throw Timeout()
-            }
-            return process.terminationStatus
-        }
-    }
-
-    struct Timeout: Error {}
-
-    /// Starts `flowrun serve` in `folder` (a new temporary one by default), its state in `folder/state`.
-    static func serve(_ arguments: [String], folder existing: URL? = nil) throws -> Served {
-        let executable = try #require(Self.binary(), "build flowrun first (swift build --build-tests)")
-        let folder =
-            existing ?? FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "passwordHash: { iterations: 1000 }\n".write(
-            to: folder.appendingPathComponent("authority.yaml"), atomically: true, encoding: .utf8)
-        let out = folder.appendingPathComponent("out")
-        let err = folder.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments =
-            ["serve", "--port", "0", "--state-dir", folder.appendingPathComponent("state").path]
-            + arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        return Served(process: process, folder: folder)
-    }
-
-    /// The port of `flowrun serve: listening on http://127.0.0.1:PORT/contoso`.
-    static func port(in line: String) throws -> Int {
-        let prefix = "flowrun serve: listening on http://127.0.0.1:"
-        #expect(line.hasPrefix(prefix), "\(line)")
-        #expect(line.hasSuffix("/contoso"), "\(line)")
-        let port = try #require(Int(line.dropFirst(prefix.count).prefix { $0.isNumber }), "\(line)")
-        #expect(port > 0)
-        return port
-    }
-
     @Test(
         "serve --dev-outbox prints one listening line, warns, serves the outbox and exits 0 on SIGTERM",
-        .enabled(if: binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func devOutboxAndSIGTERM() async throws {
-        let served = try Self.serve(["--dev-outbox", "--config", "authority.yaml"])
-        let port = try Self.port(in: try await served.listeningLine())
+        let served = try ServedFlowrun.start(["--dev-outbox", "--config", "authority.yaml"])
+        let port = try ServedFlowrun.port(in: try await served.listeningLine())
         #expect(served.stderr.contains("WARNING: --dev-outbox is on"))
         let started = try await TestHTTP.post(
             "http://127.0.0.1:\(port)/contoso/signup/v1.0/start",
@@ -109,10 +25,12 @@ struct ServeCommandTests {
         #expect(!served.stderr.contains("ann@contoso.com"))
     }
 
-    @Test("serve without --dev-outbox: no warning, /outbox is 404, exits 0 on SIGINT", .enabled(if: binary() != nil))
+    @Test(
+        "serve without --dev-outbox: no warning, /outbox is 404, exits 0 on SIGINT",
+        .enabled(if: FlowrunBinary.find() != nil))
     func noOutboxAndSIGINT() async throws {
-        let served = try Self.serve([])
-        let port = try Self.port(in: try await served.listeningLine())
+        let served = try ServedFlowrun.start([])
+        let port = try ServedFlowrun.port(in: try await served.listeningLine())
         #expect(try await TestHTTP.get("http://127.0.0.1:\(port)/outbox").status == 404)
         let discovery = try await TestHTTP.get("http://127.0.0.1:\(port)/contoso/v2.0/.well-known/openid-configuration")
         let tenantID = "aaaabbbb-0000-cccc-1111-dddd2222eeee"
@@ -121,9 +39,9 @@ struct ServeCommandTests {
         #expect(!served.stderr.contains("WARNING"))
     }
 
-    @Test("serve with a bad --config exits 2", .enabled(if: binary() != nil))
+    @Test("serve with a bad --config exits 2", .enabled(if: FlowrunBinary.find() != nil))
     func badConfiguration() async throws {
-        let served = try Self.serve(["--config", "missing.yaml"])
+        let served = try ServedFlowrun.start(["--config", "missing.yaml"])
         for _ in 0..<400 where served.process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
         #expect(!served.process.isRunning)
         #expect(served.process.terminationStatus == 2)
@@ -132,7 +50,7 @@ struct ServeCommandTests {
 
     @Test(
         "serve prints what a client must configure: authority, tenant, client ids and challenge types",
-        .enabled(if: binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func configurationBanner() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -142,8 +60,9 @@ struct ServeCommandTests {
           - { clientID: 11111111-2222-3333-4444-555555555555, challengeTypes: [oob, redirect] }
           - { clientID: 22222222-2222-3333-4444-555555555555, capabilities: [mfa_required] }
         """.write(to: folder.appendingPathComponent("tenant.yaml"), atomically: true, encoding: .utf8)
-        let served = try Self.serve(["--config", "tenant.yaml", "--cors", "http://localhost:3000"], folder: folder)
-        let port = try Self.port(in: try await served.listeningLine())
+        let served = try ServedFlowrun.start(
+            ["--config", "tenant.yaml", "--cors", "http://localhost:3000"], folder: folder)
+        let port = try ServedFlowrun.port(in: try await served.listeningLine())
         for _ in 0..<100 where !served.stderr.contains("MSAL.js") { try await Task.sleep(for: .milliseconds(50)) }
         let banner = served.stderr
         #expect(banner.contains("authority       http://127.0.0.1:\(port)/contoso"), "\(banner)")
@@ -165,9 +84,9 @@ struct ServeCommandTests {
         #expect(try await served.stop(with: SIGTERM) == 0)
     }
 
-    @Test("serve refuses a --cors value that is not an origin (exit 2)", .enabled(if: binary() != nil))
+    @Test("serve refuses a --cors value that is not an origin (exit 2)", .enabled(if: FlowrunBinary.find() != nil))
     func badCORSOrigin() async throws {
-        let served = try Self.serve(["--cors", "localhost:3000/app"])
+        let served = try ServedFlowrun.start(["--cors", "localhost:3000/app"])
         for _ in 0..<400 where served.process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
         #expect(served.process.terminationStatus == 2)
         #expect(served.stderr.contains("--cors takes an origin"), "\(served.stderr)")

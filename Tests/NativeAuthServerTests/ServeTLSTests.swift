@@ -2,11 +2,16 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOSSL
+import TestSupport
 import Testing
 
 /// `flowrun serve --tls-cert --tls-key` with a self-signed certificate made by openssl for 127.0.0.1.
 @Suite("flowrun serve over TLS")
 struct ServeTLSTests {
+    /// The repository's `flows/` folder, whose flows the UI serves.
+    static let flows = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("flows").path
+
     /// A certificate and key for `IP:127.0.0.1` in a new folder, made by `openssl req -x509`.
     static func certificate() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
@@ -54,12 +59,12 @@ struct ServeTLSTests {
 
     @Test(
         "HTTPS with the given certificate: discovery names https endpoints, the UI's cookies are Secure; plain HTTP and an untrusting client fail",
-        .enabled(if: ServeCommandTests.binary() != nil && opensslAvailable))
+        .enabled(if: FlowrunBinary.find() != nil && opensslAvailable))
     func servesHTTPS() async throws {
         let tls = try Self.certificate()
-        let served = try ServeCommandTests.serve([
+        let served = try ServedFlowrun.start([
             "--tls-cert", tls.appendingPathComponent("cert.pem").path, "--tls-key",
-            tls.appendingPathComponent("key.pem").path, "--flows", FlowRunnerAPITests.flows,
+            tls.appendingPathComponent("key.pem").path, "--flows", Self.flows,
         ])
         let line = try await served.listeningLine()
         let prefix = "flowrun serve: listening on https://127.0.0.1:"
@@ -84,10 +89,10 @@ struct ServeTLSTests {
 
     @Test(
         "a certificate without its key, or one that cannot be read, is a usage error (exit 2)",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func badTLSOptions() async throws {
         for arguments in [["--tls-cert", "cert.pem"], ["--tls-cert", "missing.pem", "--tls-key", "missing.key"]] {
-            let served = try ServeCommandTests.serve(arguments)
+            let served = try ServedFlowrun.start(arguments)
             for _ in 0..<400 where served.process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
             #expect(!served.process.isRunning)
             #expect(served.process.terminationStatus == 2, "\(arguments): \(served.stderr)")

@@ -1,6 +1,6 @@
-import EmulatorTestSupport
 import Foundation
 import NativeAuth
+import TestSupport
 import Testing
 
 extension TestServer {

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import EmulatorTestSupport
 import FlowEngine
 import FlowModel
 import FlowrunFoundation
@@ -8,74 +7,8 @@ import NIOCore
 import NIOHTTP1
 import NativeAuth
 import NativeAuthWire
+import TestSupport
 import Testing
-
-/// An HTTP answer as the tests read it.
-struct HTTPAnswer: Sendable, CustomStringConvertible {
-    var status: Int
-    var headers: [(name: String, value: String)]
-    var data: Data
-
-    /// The first value of a header (case-insensitive).
-    func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
-    }
-
-    /// The body as JSON; nil when it is not JSON.
-    var json: Value? { try? JSONDecoder().decode(Value.self, from: data) }
-
-    /// The body's JSON object; empty when it is not an object.
-    var object: [String: Value] {
-        if case .object(let fields) = json { return fields }
-        return [:]
-    }
-
-    func string(_ key: String) -> String? { object[key]?.stringValue }
-
-    func token() throws -> String {
-        try #require(string("continuation_token"), "no continuation_token in \(self)")
-    }
-
-    var error: String? { string("error") }
-
-    var errorCodes: [Int] {
-        guard case .list(let items) = object["error_codes"] else { return [] }
-        return items.compactMap { item in
-            if case .integer(let code) = item { return code }
-            return nil
-        }
-    }
-
-    var description: String { "HTTP \(status) \(String(decoding: data, as: UTF8.self))" }
-}
-
-/// Plain HTTP calls with AsyncHTTPClient.
-enum TestHTTP {
-    static func send(
-        _ method: HTTPMethod, _ url: String, body: [UInt8]? = nil, headers: [(String, String)] = [],
-        timeout: TimeAmount = .seconds(30)
-    ) async throws -> HTTPAnswer {
-        var request = HTTPClientRequest(url: url)
-        request.method = method
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
-        let buffer = try await response.body.collect(upTo: 4 * 1024 * 1024)
-        return HTTPAnswer(
-            status: Int(response.status.code), headers: response.headers.map { (name: $0.name, value: $0.value) },
-            data: Data(buffer.readableBytesView))
-    }
-
-    static func get(_ url: String, timeout: TimeAmount = .seconds(30)) async throws -> HTTPAnswer {
-        try await send(.GET, url, timeout: timeout)
-    }
-
-    static func post(_ url: String, form: String, timeout: TimeAmount = .seconds(30)) async throws -> HTTPAnswer {
-        try await send(
-            .POST, url, body: Array(form.utf8), headers: [("Content-Type", "application/x-www-form-urlencoded")],
-            timeout: timeout)
-    }
-}
 
 extension TestServer {
     /// Sends a request to a path of this server and records the exchange.

@@ -1,4 +1,3 @@
-import EmulatorTestSupport
 import FlowEngine
 import FlowModel
 import FlowrunFoundation
@@ -9,6 +8,7 @@ import NativeAuthEmulator
 import NativeAuthServer
 import NativeAuthTenant
 import Synchronization
+import TestSupport
 import Testing
 
 /// The real HTTP server on 127.0.0.1 and a random port, over an in-memory store and a hand-moved clock, with its

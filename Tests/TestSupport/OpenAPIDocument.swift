@@ -1,4 +1,3 @@
-import FlowEngine
 import FlowModel
 import FlowrunFoundation
 import Foundation
@@ -7,26 +6,31 @@ import Yams
 /// An OpenAPI document of `schemas/` (`native-auth.openapi.yaml`, `flow-api.openapi.yaml`), read with Yams, and a small JSON Schema checker for response bodies:
 /// `$ref`, `type`, `required`, `properties`, `additionalProperties`, `items`, `minItems`, `enum`, `const`,
 /// `allOf`, `anyOf`, `oneOf`. Formats and string patterns are not checked.
-struct OpenAPIDocument {
+public struct OpenAPIDocument {
     /// A documented answer: a path template, a lower-case method and a status (`default` excluded).
-    struct Answer: Hashable, CustomStringConvertible {
-        var path: String
-        var method: String
-        var status: String
-        var description: String { "\(method.uppercased()) \(path) \(status)" }
+    public struct Answer: Hashable, CustomStringConvertible, Sendable {
+        public var path: String
+        public var method: String
+        public var status: String
+        public var description: String { "\(method.uppercased()) \(path) \(status)" }
+
+        public init(path: String, method: String, status: String) {
+            self.path = path
+            self.method = method
+            self.status = status
+        }
     }
 
-    struct Unreadable: Error, CustomStringConvertible {
-        var description: String
+    public struct Unreadable: Error, CustomStringConvertible {
+        public var description: String
     }
 
     private let root: [String: Any]
 
     /// The repository's `schemas/NAME` (by default `native-auth.openapi.yaml`), found from this source file.
-    static func load(_ name: String = "native-auth.openapi.yaml") throws -> OpenAPIDocument {
+    public static func load(_ name: String = "native-auth.openapi.yaml") throws -> OpenAPIDocument {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("schemas/" + name)
+            .deletingLastPathComponent().appendingPathComponent("schemas/" + name)
         let text = try String(contentsOf: file, encoding: .utf8)
         guard let root = try Yams.load(yaml: text) as? [String: Any] else {
             throw Unreadable(description: "\(file.path) is not a mapping")
@@ -37,10 +41,10 @@ struct OpenAPIDocument {
     private var paths: [String: Any] { root["paths"] as? [String: Any] ?? [:] }
 
     /// The path templates.
-    var pathTemplates: Set<String> { Set(paths.keys) }
+    public var pathTemplates: Set<String> { Set(paths.keys) }
 
     /// Every documented (path, method, status) but `default`.
-    var answers: Set<Answer> {
+    public var answers: Set<Answer> {
         var answers: Set<Answer> = []
         for (path, item) in paths {
             guard let item = item as? [String: Any] else { continue }
@@ -57,7 +61,7 @@ struct OpenAPIDocument {
     }
 
     /// The form parameters of a POST path: all of them and the required ones.
-    func formParameters(_ path: String) -> (all: Set<String>, required: Set<String>, closed: Bool)? {
+    public func formParameters(_ path: String) -> (all: Set<String>, required: Set<String>, closed: Bool)? {
         guard let item = paths[path] as? [String: Any], let post = item["post"] as? [String: Any],
             let body = post["requestBody"] as? [String: Any], let content = body["content"] as? [String: Any],
             let form = content["application/x-www-form-urlencoded"] as? [String: Any],
@@ -69,7 +73,7 @@ struct OpenAPIDocument {
     }
 
     /// The JSON schema of the answer with `status` (else `default`) of `method` on `path`; nil when undocumented.
-    func responseSchema(path: String, method: String, status: Int) -> Any? {
+    public func responseSchema(path: String, method: String, status: Int) -> Any? {
         guard let item = paths[path] as? [String: Any], let operation = item[method] as? [String: Any],
             let responses = operation["responses"] as? [String: Any],
             let response = resolve(responses[String(status)] ?? responses["default"]) as? [String: Any],
@@ -80,12 +84,12 @@ struct OpenAPIDocument {
     }
 
     /// A component schema, e.g. `Error`.
-    func schema(named name: String) -> Any? {
+    public func schema(named name: String) -> Any? {
         resolve(["$ref": "#/components/schemas/\(name)"])
     }
 
     /// Follows `$ref`s inside this document.
-    func resolve(_ node: Any?) -> Any? {
+    public func resolve(_ node: Any?) -> Any? {
         var node = node
         var hops = 0
         while let object = node as? [String: Any], let reference = object["$ref"] as? String, hops < 32 {
@@ -101,7 +105,7 @@ struct OpenAPIDocument {
     }
 
     /// What in `value` disagrees with `schema`; empty when it conforms.
-    func problems(_ value: Value, against schema: Any?, at location: String = "$") -> [String] {
+    public func problems(_ value: Value, against schema: Any?, at location: String = "$") -> [String] {
         guard let schema = resolve(schema) as? [String: Any] else { return ["\(location): no readable schema"] }
         var found: [String] = []
         for part in schema["allOf"] as? [Any] ?? [] { found += problems(value, against: part, at: location) }

@@ -1,6 +1,7 @@
 import FlowModel
 import FlowrunFoundation
 import Foundation
+import TestSupport
 import Testing
 
 /// `flowrun serve --flows DIR` as a process: the flow runner's JSON API driven over HTTP like any client would,
@@ -42,7 +43,7 @@ struct FlowRunnerAPITests {
         func code(to address: String) async throws -> String {
             let outbox = try await TestHTTP.get(origin + "/outbox?to=" + address)
             guard case .list(let messages) = outbox.json, let code = messages.first?[field: "code"]?.stringValue else {
-                throw ServeCommandTests.Timeout()
+                throw ServedFlowrun.Timeout()
             }
             return code
         }
@@ -51,11 +52,11 @@ struct FlowRunnerAPITests {
     /// Starts `flowrun serve --flows FLOWS --dev-outbox` (plus `arguments`) in `folder`, runs `body`, stops it.
     static func withServer<Result>(
         _ arguments: [String] = [], flows: String = flows, folder: URL? = nil,
-        _ body: (Client, ServeCommandTests.Served) async throws -> Result
+        _ body: (Client, ServedFlowrun) async throws -> Result
     ) async throws -> Result {
-        let served = try ServeCommandTests.serve(
+        let served = try ServedFlowrun.start(
             ["--flows", flows, "--dev-outbox", "--config", "authority.yaml"] + arguments, folder: folder)
-        let port = try ServeCommandTests.port(in: try await served.listeningLine())
+        let port = try ServedFlowrun.port(in: try await served.listeningLine())
         do {
             let result = try await body(Client(origin: "http://127.0.0.1:\(port)"), served)
             #expect(try await served.stop(with: SIGTERM) == 0)
@@ -68,7 +69,7 @@ struct FlowRunnerAPITests {
 
     @Test(
         "a sign-up over the API: a refused email comes back as the same ask, a resend, a wrong code, then the end",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func signUpWithEmailCode() async throws {
         try await Self.withServer { client, served in
             let list = try await client.get("/flows")
@@ -125,7 +126,7 @@ struct FlowRunnerAPITests {
 
     @Test(
         "a session started before a restart continues after it, on the same state folder",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func restartMidSession() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         let id = try await Self.withServer(folder: folder) { client, _ in
@@ -145,7 +146,7 @@ struct FlowRunnerAPITests {
 
     @Test(
         "a password sign-up, then a sign-in with a wrong and the right password: no password is stored or logged",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func passwordsStayInTheRequest() async throws {
         let password = "Correct-Horse-Battery-9"
         try await Self.withServer { client, served in
@@ -170,7 +171,7 @@ struct FlowRunnerAPITests {
 
     @Test(
         "refusals: unknown flow and session, bad bodies, methods, a cancelled session",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func refusals() async throws {
         try await Self.withServer { client, _ in
             #expect(try await client.start("no-such-flow").status == 404)
@@ -201,7 +202,7 @@ struct FlowRunnerAPITests {
 
     @Test(
         "--max-sessions caps the sessions waiting on an ask (503); a session over does not count",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func cap() async throws {
         try await Self.withServer(["--max-sessions", "1"]) { client, _ in
             let first = try #require(try await client.start("sign-in-email-otp").string("id"))
@@ -215,7 +216,7 @@ struct FlowRunnerAPITests {
 
     @Test(
         "--session-idle expires a session that waited longer for an answer (404), and frees its place",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func expiry() async throws {
         try await Self.withServer(["--max-sessions", "1", "--session-idle", "1"]) { client, _ in
             let first = try #require(try await client.start("sign-in-email-otp").string("id"))
@@ -228,7 +229,7 @@ struct FlowRunnerAPITests {
 
     @Test(
         "every answer of the API conforms to schemas/flow-api.openapi.yaml, and every documented answer is given",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func conformsToItsOpenAPIDocument() async throws {
         let document = try OpenAPIDocument.load("flow-api.openapi.yaml")
         var seen: [(template: String, method: String, answer: HTTPAnswer)] = []
@@ -297,7 +298,7 @@ struct FlowRunnerAPITests {
 
     @Test(
         "a secret asked before a later ask is not kept: the session fails, naming the variable it lacked",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func secretsAreNotKeptAcrossAsks() async throws {
         let folder = try Self.flowFolder(
             "late.yaml",
@@ -334,7 +335,7 @@ struct FlowRunnerAPITests {
 
     @Test(
         "a flow edited while a session is open: after the restart that loads it, the session ends failed, saying so",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func editedFlow() async throws {
         let original = try String(contentsOfFile: Self.flows + "/sign-in-email-otp.yaml", encoding: .utf8)
         let flows = try Self.flowFolder("sign-in-email-otp.yaml", original)

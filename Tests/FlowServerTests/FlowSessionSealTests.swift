@@ -1,5 +1,6 @@
 import FlowModel
 import Foundation
+import TestSupport
 import Testing
 
 /// The authority's continuation in a stored flow session is sealed under the state folder's `session.key`: the
@@ -8,7 +9,7 @@ import Testing
 struct FlowSessionSealTests {
     @Test(
         "the stored session holds its continuation sealed; without the key it ends failed, saying why",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func continuationIsSealed() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         let id = try await FlowRunnerAPITests.withServer(folder: folder) { client, served in

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NativeAuthWire
+import TestSupport
 import Testing
 
 /// The flow runner's web UI through the real binary and plain HTTP (the browser run is
@@ -60,7 +61,7 @@ struct FlowPagesTests {
 
     @Test(
         "pages carry the security headers and a CSRF cookie; a form without the matching token is refused",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func headersAndCSRF() async throws {
         try await FlowRunnerAPITests.withServer { client, _ in
             let list = try await TestHTTP.get(client.origin + "/")
@@ -92,7 +93,7 @@ struct FlowPagesTests {
 
     @Test(
         "a sign-up in forms: the email field's hints, an answer posted then redirected, the code field's hints",
-        .enabled(if: ServeCommandTests.binary() != nil))
+        .enabled(if: FlowrunBinary.find() != nil))
     func signUpInForms() async throws {
         try await FlowRunnerAPITests.withServer { client, _ in
             let (page, cookies, token) = try await Self.startSession("sign-up-email-otp", at: client.origin)
@@ -109,7 +110,7 @@ struct FlowPagesTests {
         }
     }
 
-    @Test("every text from a flow is HTML-escaped", .enabled(if: ServeCommandTests.binary() != nil))
+    @Test("every text from a flow is HTML-escaped", .enabled(if: FlowrunBinary.find() != nil))
     func escaping() async throws {
         let hostile = #""><script>alert(1)</script>"#
         let flows = try FlowRunnerAPITests.flowFolder(

@@ -1,7 +1,7 @@
-import EmulatorTestSupport
 import Foundation
 import NativeAuthEmulator
 import NativeAuthTenant
+import TestSupport
 import Testing
 
 @Suite("Configuration")

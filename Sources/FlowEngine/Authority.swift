@@ -5,7 +5,7 @@ import FlowrunFoundation
 /// `NativeAuthClient` is the native-auth implementation; tests may script one.
 public protocol Authority: Sendable {
     /// The actions this authority offers. Flows are checked against it; a runner compares its
-    /// ``ActionCatalog/digest`` with the program's once per run and refuses another catalog. The engine reads
+    /// `ActionCatalog.digest` with the program's once per run and refuses another catalog. The engine reads
     /// nothing else of it: what it needs (secret and shown outcome data) the program carries.
     var catalog: ActionCatalog { get }
 

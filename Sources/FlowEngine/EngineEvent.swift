@@ -116,8 +116,8 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A saved session cannot resume this program: it belongs to another flow, to this flow before its
         /// files changed, to another session format, or to a step the program does not have. Start again.
         case flowChanged
-        /// The authority's catalog is not the one the program was checked against (``Program/catalogDigest``
-        /// against ``ActionCatalog/digest``): check the flow against the authority's catalog.
+        /// The authority's catalog is not the one the program was checked against (`Program.catalogDigest`
+        /// against `ActionCatalog.digest`): check the flow against the authority's catalog.
         case catalogMismatch(checked: String, authority: String)
         /// ``FlowRunner/start(params:)`` was not given these declared params.
         case missingParams([String])

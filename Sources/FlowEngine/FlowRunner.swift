@@ -56,7 +56,8 @@ public struct FlowRunner: Sendable {
             return .failed(
                 EngineError(
                     .flowChanged,
-                    "the session was saved in format \(session.version); this flowrun reads format \(Session.formatVersion): start the flow again"
+                    "the session was saved in format \(session.version); "
+                        + "this flowrun reads format \(Session.formatVersion): start the flow again"
                 ))
         }
         guard session.flowID == program.id else {
@@ -67,7 +68,8 @@ public struct FlowRunner: Sendable {
             return .failed(
                 EngineError(
                     .flowChanged,
-                    "the flow `\(program.id)` changed since the session was saved (digest \(session.flowDigest), now \(digest)); start it again"
+                    "the flow `\(program.id)` changed since the session was saved "
+                        + "(digest \(session.flowDigest), now \(digest)); start it again"
                 ))
         }
         for frame in session.frames {
@@ -76,7 +78,8 @@ public struct FlowRunner: Sendable {
                 return .failed(
                     EngineError(
                         .flowChanged,
-                        "the session points at a step that does not exist in `\(frame.file.isEmpty ? program.file : frame.file)`"
+                        "the session points at a step that does not exist in "
+                            + "`\(frame.file.isEmpty ? program.file : frame.file)`"
                     ))
             }
         }

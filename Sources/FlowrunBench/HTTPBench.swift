@@ -259,14 +259,11 @@ struct RecordingTransport: Transport {
 }
 
 /// The start and end times of the calls of one flow.
-final class CallRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var calls: [(start: Double, end: Double)] = []
+final class CallRecorder: Sendable {
+    private let calls = Locked<[(start: Double, end: Double)]>([])
 
     func add(start: Double, end: Double) {
-        lock.lock()
-        calls.append((start, end))
-        lock.unlock()
+        calls.withLock { $0.append((start, end)) }
     }
 
     /// The durations of the calls.
@@ -275,9 +272,7 @@ final class CallRecorder: @unchecked Sendable {
     /// The durations of the calls, the first one from `scheduled` when given (open loop: the time the flow
     /// waited for a client counts as the first call's).
     func seconds(firstFrom scheduled: Double?) -> [Double] {
-        lock.lock()
-        defer { lock.unlock() }
-        return calls.enumerated().map { index, call in
+        calls.value.enumerated().map { index, call in
             call.end - (index == 0 ? min(scheduled ?? call.start, call.start) : call.start)
         }
     }

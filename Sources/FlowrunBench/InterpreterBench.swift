@@ -124,7 +124,7 @@ struct InterpreterBench: AsyncParsableCommand {
     }
 }
 
-/// Counts events from an observer.
+/// Counts events from an observer. A hand-written lock for the reason ``Counter`` gives: it is on the timed path.
 final class StepCount: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0

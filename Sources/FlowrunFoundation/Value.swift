@@ -1,6 +1,6 @@
-/// A runtime value of a flow variable: what inputs, outcome data, `set` and outputs hold. Not `indirect`: its
-/// scalars are stored inline (lists and objects already live in their own storage), so making one allocates
-/// nothing for a string, number or flag.
+/// A JSON value: what a flow's inputs, outcome data, `set` and outputs hold, and what the wire's JSON bodies
+/// read into. Not `indirect`: its scalars are stored inline (lists and objects already live in their own
+/// storage), so making one allocates nothing for a string, number or flag.
 public enum Value: Sendable, Hashable, Codable, CustomStringConvertible {
     case string(String)
     case integer(Int)

@@ -25,7 +25,7 @@ import Testing
             #expect(!saved.contains(secret), "the session file holds a secret")
         }
         let document = try JSON.parse(Data(saved.utf8))
-        #expect(document["flowID"] == .string("sign-up-password"))
+        #expect(document["session"]?["flowID"] == .string("sign-up-password"))
 
         let resumed = try sandbox.run("sign-up-password", inputs: ["code=@outbox"], ["--resume", session])
         resumed.expectSuccess("Signed up successfully as \(Self.email)!")
@@ -115,6 +115,6 @@ import Testing
         let run = try sandbox.run("sign-up-email-otp", inputs: ["email=\(Self.email)"], ["--save", session.path])
         #expect(run.status == 5, run.transcript)
         #expect(posixMode(session.path) == 0o600)
-        #expect(try JSON.parse(Data(contentsOf: session))["flowID"] == .string("sign-up-email-otp"))
+        #expect(try JSON.parse(Data(contentsOf: session))["session"]?["flowID"] == .string("sign-up-email-otp"))
     }
 }

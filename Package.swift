@@ -34,7 +34,7 @@ let package = Package(
         .library(name: "NativeAuthHTTP", targets: ["NativeAuthHTTP"]),
         .library(name: "NativeAuthURLSession", targets: ["NativeAuthURLSession"]),
         .library(name: "NativeAuthServer", targets: ["NativeAuthServer"]),
-        .library(name: "FlowTesting", targets: ["FlowTesting"]),
+        .library(name: "FlowScenarios", targets: ["FlowScenarios"]),
         .library(name: "FlowServer", targets: ["FlowServer"]),
         .library(name: "FlowrunPostgres", targets: ["FlowrunPostgres"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
@@ -130,7 +130,7 @@ let package = Package(
             ]
         ),
         .target(
-            name: "FlowTesting",
+            name: "FlowScenarios",
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine", "NativeAuthWire",
                 "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator",
@@ -146,7 +146,7 @@ let package = Package(
                 .byName(name: "NativeAuthHTTP", condition: whenRunning),
                 .byName(name: "NativeAuthURLSession", condition: whenRunning),
                 .byName(name: "NativeAuthServer", condition: whenRunning),
-                .byName(name: "FlowTesting", condition: whenRunning),
+                .byName(name: "FlowScenarios", condition: whenRunning),
                 .byName(name: "FlowServer", condition: whenRunning),
                 .byName(name: "FlowrunPostgres", condition: whenRunning),
                 .product(name: "Logging", package: "swift-log", condition: whenRunning),
@@ -181,9 +181,9 @@ let package = Package(
             name: "FlowCompilerTests", dependencies: ["FlowCompiler", "FlowModel", "NativeAuth"]),
         .testTarget(name: "ArchitectureTests"),
         .testTarget(
-            name: "FlowTestingTests",
+            name: "FlowScenariosTests",
             dependencies: [
-                "FlowTesting", "FlowChecker", "FlowEngine", "FlowLoader", "FlowModel", "NativeAuth",
+                "FlowScenarios", "FlowChecker", "FlowEngine", "FlowLoader", "FlowModel", "NativeAuth",
                 "NativeAuthEmulator",
             ],
             exclude: ["Fixtures"]

@@ -36,7 +36,7 @@ let package = Package(
         .library(name: "NativeAuthServer", targets: ["NativeAuthServer"]),
         .library(name: "FlowScenarios", targets: ["FlowScenarios"]),
         .library(name: "FlowServer", targets: ["FlowServer"]),
-        .library(name: "FlowrunPostgres", targets: ["FlowrunPostgres"]),
+        .library(name: "FlowServerPostgres", targets: ["FlowServerPostgres"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
         .executable(name: "flowrun-bench", targets: ["flowrun-bench"]),
     ],
@@ -120,7 +120,7 @@ let package = Package(
             ]
         ),
         .target(
-            name: "FlowrunPostgres",
+            name: "FlowServerPostgres",
             dependencies: [
                 "FlowServer", "NativeAuthEmulator", "NativeAuthWire",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -148,7 +148,7 @@ let package = Package(
                 .byName(name: "NativeAuthServer", condition: whenRunning),
                 .byName(name: "FlowScenarios", condition: whenRunning),
                 .byName(name: "FlowServer", condition: whenRunning),
-                .byName(name: "FlowrunPostgres", condition: whenRunning),
+                .byName(name: "FlowServerPostgres", condition: whenRunning),
                 .product(name: "Logging", package: "swift-log", condition: whenRunning),
                 .product(name: "Crypto", package: "swift-crypto", condition: whenRunning),
             ]
@@ -158,7 +158,7 @@ let package = Package(
             dependencies: [
                 "FlowModel", "FlowLoader", "FlowCompiler", "FlowEngine", "NativeAuthWire", "NativeAuth",
                 "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthHTTP", "NativeAuthServer", "FlowServer",
-                "FlowrunPostgres",
+                "FlowServerPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),
@@ -250,9 +250,9 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "FlowrunPostgresTests",
+            name: "FlowServerPostgresTests",
             dependencies: [
-                "TestSupport", "FlowrunPostgres", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
+                "TestSupport", "FlowServerPostgres", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
                 "FlowModel",
                 .product(name: "Logging", package: "swift-log"),
             ]

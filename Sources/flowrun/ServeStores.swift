@@ -1,7 +1,7 @@
 #if Running
     import ArgumentParser
     import FlowServer
-    import FlowrunPostgres
+    import FlowServerPostgres
     import Foundation
     import Logging
     import NativeAuthEmulator

@@ -10,7 +10,7 @@ import Testing
         "FlowLoader": 1, "FlowChecker": 1, "FlowReporting": 1, "FlowEngine": 1, "NativeAuthWire": 1,
         "FlowCompiler": 2, "NativeAuth": 2, "NativeAuthTenant": 2, "NativeAuthHTTP": 2, "NativeAuthURLSession": 2,
         "NativeAuthEmulator": 3,
-        "NativeAuthServer": 4, "FlowScenarios": 4, "FlowServer": 5, "FlowrunPostgres": 6,
+        "NativeAuthServer": 4, "FlowScenarios": 4, "FlowServer": 5, "FlowServerPostgres": 6,
         "flowrun": 7, "flowrun-bench": 7,
     ]
 

@@ -42,9 +42,9 @@ let package = Package(
         .library(name: "NativeAuthServer", targets: ["NativeAuthServer"]),
         .library(name: "NativeAuthEmbedded", targets: ["NativeAuthEmbedded"]),
         .library(name: "FlowSessionSeal", targets: ["FlowSessionSeal"]),
-        .library(name: "FlowTesting", targets: ["FlowTesting"]),
+        .library(name: "FlowScenarios", targets: ["FlowScenarios"]),
         .library(name: "FlowServer", targets: ["FlowServer"]),
-        .library(name: "FlowrunPostgres", targets: ["FlowrunPostgres"]),
+        .library(name: "FlowServerPostgres", targets: ["FlowServerPostgres"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
         .executable(name: "flowrun-bench", targets: ["flowrun-bench"]),
     ],
@@ -142,7 +142,7 @@ let package = Package(
             ]
         ),
         .target(
-            name: "FlowrunPostgres",
+            name: "FlowServerPostgres",
             dependencies: [
                 "FlowServer", "FlowSessionSeal", "NativeAuthEmulator", "FlowrunFoundation",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -152,7 +152,7 @@ let package = Package(
             ]
         ),
         .target(
-            name: "FlowTesting",
+            name: "FlowScenarios",
             dependencies: [
                 "FlowModel", "FlowrunFoundation", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine",
                 "NativeAuthWire", "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthEmbedded",
@@ -170,9 +170,9 @@ let package = Package(
                 .byName(name: "NativeAuthHTTP", condition: whenRunning),
                 .byName(name: "NativeAuthURLSession", condition: whenRunning),
                 .byName(name: "NativeAuthServer", condition: whenRunning),
-                .byName(name: "FlowTesting", condition: whenRunning),
+                .byName(name: "FlowScenarios", condition: whenRunning),
                 .byName(name: "FlowServer", condition: whenRunning),
-                .byName(name: "FlowrunPostgres", condition: whenRunning),
+                .byName(name: "FlowServerPostgres", condition: whenRunning),
                 .product(name: "Logging", package: "swift-log", condition: whenRunning),
                 .product(name: "Crypto", package: "swift-crypto", condition: whenRunning),
             ]
@@ -183,7 +183,7 @@ let package = Package(
                 "FlowModel", "FlowrunFoundation", "FlowLoader", "FlowCompiler", "FlowEngine", "NativeAuthWire",
                 "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthEmbedded", "NativeAuthHTTP",
                 "NativeAuthServer",
-                "FlowServer", "FlowrunPostgres",
+                "FlowServer", "FlowServerPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),
@@ -207,9 +207,9 @@ let package = Package(
         .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "FlowrunFoundationTests", dependencies: ["FlowrunFoundation"]),
         .testTarget(
-            name: "FlowTestingTests",
+            name: "FlowScenariosTests",
             dependencies: [
-                "FlowTesting", "FlowChecker", "FlowEngine", "FlowLoader", "FlowModel", "NativeAuth",
+                "FlowScenarios", "FlowChecker", "FlowEngine", "FlowLoader", "FlowModel", "NativeAuth",
                 "NativeAuthEmulator",
             ],
             exclude: ["Fixtures"]
@@ -286,9 +286,9 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "FlowrunPostgresTests",
+            name: "FlowServerPostgresTests",
             dependencies: [
-                "TestSupport", "FlowrunPostgres", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
+                "TestSupport", "FlowServerPostgres", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
                 "FlowModel", "FlowrunFoundation",
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -2,7 +2,7 @@ import ArgumentParser
 import AsyncHTTPClient
 import FlowEngine
 import FlowModel
-import FlowrunPostgres
+import FlowServerPostgres
 import Foundation
 import Logging
 import NIOCore

@@ -1,5 +1,5 @@
 #if Running
-    import FlowTesting
+    import FlowScenarios
     import Foundation
 
     /// Writes what `flowrun test --explore --write DIR` derived: one `NAME.test.yaml` per flow, never over a file

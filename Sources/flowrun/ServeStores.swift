@@ -2,7 +2,7 @@
     import ArgumentParser
     import FlowServer
     import FlowSessionSeal
-    import FlowrunPostgres
+    import FlowServerPostgres
     import Foundation
     import Logging
     import NativeAuthEmulator

@@ -1,7 +1,7 @@
 #if Running
     import ArgumentParser
     import FlowModel
-    import FlowTesting
+    import FlowScenarios
     import Foundation
     import NativeAuthEmulator
     import NativeAuthTenant

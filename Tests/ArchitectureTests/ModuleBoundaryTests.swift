@@ -13,7 +13,7 @@ import Testing
         "FlowCompiler": 3, "NativeAuth": 3, "NativeAuthTenant": 3, "FlowSessionSeal": 3,
         "NativeAuthEmulator": 4,
         "NativeAuthServer": 5, "NativeAuthEmbedded": 5,
-        "FlowTesting": 6, "FlowServer": 6, "FlowrunPostgres": 7,
+        "FlowScenarios": 6, "FlowServer": 6, "FlowServerPostgres": 7,
         "flowrun": 8, "flowrun-bench": 8,
     ]
 

@@ -4,7 +4,7 @@ import NativeAuthWire
 
 /// The emulator's storage: users, sent codes (the outbox), continuation tokens, refresh tokens and keys. A file
 /// store (`<directory>/authority.sqlite`, mode 0600, WAL) keeps users between runs; an in-memory store lasts as
-/// long as the value; a PostgreSQL store (the `FlowrunPostgres` module) is shared by several servers.
+/// long as the value; a PostgreSQL store (the `FlowServerPostgres` module) is shared by several servers.
 public final class EmulatorStore: Sendable {
     /// The SQLite database file, or nil in memory or in PostgreSQL.
     public let path: String?

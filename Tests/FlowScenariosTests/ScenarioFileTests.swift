@@ -1,6 +1,6 @@
 import FlowLoader
 import FlowModel
-import FlowTesting
+import FlowScenarios
 import Testing
 
 @Suite("Scenario files")

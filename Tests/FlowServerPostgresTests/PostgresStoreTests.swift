@@ -1,6 +1,6 @@
 import FlowModel
 import FlowrunFoundation
-import FlowrunPostgres
+import FlowServerPostgres
 import Foundation
 import Logging
 import NativeAuthEmulator

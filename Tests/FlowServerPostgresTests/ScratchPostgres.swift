@@ -1,4 +1,4 @@
-import FlowrunPostgres
+import FlowServerPostgres
 import Foundation
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowrunPostgres
+import FlowServerPostgres
 import Foundation
 import NativeAuthEmulator
 import NativeAuthTenant

@@ -1,7 +1,7 @@
 import FlowChecker
 import FlowLoader
 import FlowModel
-import FlowTesting
+import FlowScenarios
 import Foundation
 import NativeAuth
 import Testing

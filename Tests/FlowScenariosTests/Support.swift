@@ -1,7 +1,7 @@
 import FlowEngine
 import FlowLoader
 import FlowModel
-import FlowTesting
+import FlowScenarios
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import FlowTesting
+import FlowScenarios
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowTesting
+import FlowScenarios
 import Testing
 
 @Suite("Transition coverage")

@@ -1,4 +1,4 @@
-import FlowrunPostgres
+import FlowServerPostgres
 import Testing
 
 @Suite("Database URLs")

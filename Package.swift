@@ -264,7 +264,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "NativeAuthTenant", "NativeAuthEmulator", "FlowModel",
+                "NativeAuthTenant", "NativeAuthEmulator", "FlowModel", "FlowrunFoundation",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

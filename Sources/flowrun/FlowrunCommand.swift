@@ -1,9 +1,10 @@
 import ArgumentParser
+import FlowrunFoundation
 import Foundation
 
 /// `flowrun`: run, check and draw native-authentication user flows.
 struct Flowrun: AsyncParsableCommand {
-    static let version = "0.1.0"
+    static let version = FlowrunVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "flowrun",

@@ -1,20 +1,20 @@
 #if Running
     import FlowEngine
+    import FlowrunFoundation
     import NativeAuth
-    import Synchronization
 
     /// What a run's native-auth client tells as it goes (``NativeAuthClientEvent``): the run's user, whose code
     /// `@outbox` stands for, and the actions that never reached the authority, which the run names on standard
     /// error at its end (the flow itself shows only its own generic message for `unexpected`).
     final class RunSignals: Sendable {
-        private let user = Mutex<String?>(nil)
-        private let noAnswers = Mutex<[String]>([])
+        private let user = Locked<String?>(nil)
+        private let noAnswers = Locked<[String]>([])
 
         /// The run's username, once the client named one.
-        var username: String? { user.withLock { $0 } }
+        var username: String? { user.value }
 
         /// Each action that got no answer, with what failed.
-        var problems: [String] { noAnswers.withLock { $0 } }
+        var problems: [String] { noAnswers.value }
 
         /// Notes one event of the client.
         func note(_ event: NativeAuthClientEvent) {

@@ -260,11 +260,14 @@ import Testing
 }
 
 @Suite struct RootCommandTests {
-    @Test func versionIsPrinted() throws {
+    @Test func versionIsTheChangelogsNewest() throws {
         let folder = try FlowFolder()
         let result = try folder.run("--version")
         #expect(result.status == 0)
-        #expect(result.stdout == "flowrun 0.1.0\n")
+        let changelog = try String(contentsOf: FlowLibrary.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") && $0.first(where: \.isNumber) != nil }
+        let version = try #require(newest?.dropFirst(3).split(separator: " ").first, "no version in CHANGELOG.md")
+        #expect(result.stdout == "flowrun \(version)\n")
     }
 
     @Test func helpListsTheSubcommands() throws {

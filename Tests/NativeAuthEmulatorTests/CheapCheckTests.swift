@@ -1,7 +1,7 @@
 import Foundation
 import NativeAuth
 import NativeAuthTenant
-import Synchronization
+import FlowrunFoundation
 import TestSupport
 import Testing
 
@@ -58,7 +58,7 @@ struct CheapCheckTests {
 
 /// How many pieces of work run at once, and the most that ever did.
 final class Concurrency: Sendable {
-    private let state = Mutex((now: 0, most: 0))
+    private let state = Locked((now: 0, most: 0))
 
     var most: Int { state.withLock { $0.most } }
 

@@ -2,7 +2,7 @@ import Foundation
 import NativeAuthEmulator
 import NativeAuthTenant
 import NativeAuthWire
-import Synchronization
+import FlowrunFoundation
 import TestSupport
 import Testing
 
@@ -28,7 +28,7 @@ struct CodeDeliveryTests {
     @Test("each code sent reaches the observer before the answer, as the outbox shows it, and verifies")
     func delivered() async throws {
         let harness = try Harness()
-        let delivered = Mutex<[OutboxMessage]>([])
+        let delivered = Locked<[OutboxMessage]>([])
         harness.emulator.deliverCodes { message in delivered.withLock { $0.append(message) } }
         let token = try await challenge(harness, "ann@contoso.com")
         let message = try #require(delivered.withLock { $0.first })
@@ -44,7 +44,7 @@ struct CodeDeliveryTests {
         let emulator = NativeAuthEmulator(
             configuration: .testing(), store: try EmulatorStore.inMemory(), now: { clock.now }, codesReadable: false)
         let harness = Harness(emulator: emulator, clock: clock)
-        let delivered = Mutex<[OutboxMessage]>([])
+        let delivered = Locked<[OutboxMessage]>([])
         emulator.deliverCodes { message in delivered.withLock { $0.append(message) } }
         let token = try await challenge(harness, "bo@contoso.com")
         #expect(try await emulator.outbox(to: "bo@contoso.com").isEmpty)
@@ -57,7 +57,7 @@ struct CodeDeliveryTests {
     @Test("a refused send delivers nothing; a copy issuing under another URL shares the observer; nil removes it")
     func refusedCopiedAndRemoved() async throws {
         let harness = try Harness(.testing { $0.codes.resendInterval = 60 })
-        let delivered = Mutex<[OutboxMessage]>([])
+        let delivered = Locked<[OutboxMessage]>([])
         harness.emulator.deliverCodes { message in delivered.withLock { $0.append(message) } }
         let token = try await challenge(harness, "cy@contoso.com")
         let resend = await harness.send(.signUpChallenge, ["continuation_token": token])

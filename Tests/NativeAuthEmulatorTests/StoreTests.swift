@@ -2,7 +2,7 @@ import Foundation
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthWire
-import Synchronization
+import FlowrunFoundation
 import TestSupport
 import Testing
 
@@ -99,7 +99,7 @@ struct StoreTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-depth-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try EmulatorStore(directory: folder.path)
-        let depths = Mutex<[Int]>([])
+        let depths = Locked<[Int]>([])
         store.reportFailures { _ in depths.withLock { $0.append(Thread.callStackReturnAddresses.count) } }
         for name in ["authority.sqlite-wal", "authority.sqlite-shm"] {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))

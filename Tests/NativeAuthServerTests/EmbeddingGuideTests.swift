@@ -128,11 +128,10 @@ struct EmbeddingGuideTests {
 }
 
 /// The messages a run showed.
-final class Shown: @unchecked Sendable {
-    private let lock = NSLock()
-    private var all: [String] = []
+final class Shown: Sendable {
+    private let all = Locked<[String]>([])
 
-    func add(_ text: String) { lock.withLock { all.append(text) } }
+    func add(_ text: String) { all.withLock { $0.append(text) } }
 
-    var texts: [String] { lock.withLock { all } }
+    var texts: [String] { all.value }
 }

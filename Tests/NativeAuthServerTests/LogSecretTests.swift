@@ -6,7 +6,7 @@ import NIOCore
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthWire
-import Synchronization
+import FlowrunFoundation
 import TestSupport
 import Testing
 
@@ -54,7 +54,7 @@ struct LogSecretTests {
 private final class SecretRun: Sendable {
     let client: HTTPClient
     let logger: Logger
-    private let state = Mutex<(secrets: Set<String>, requests: Int)>(([], 0))
+    private let state = Locked<(secrets: Set<String>, requests: Int)>(([], 0))
 
     init(client: HTTPClient, logger: Logger) {
         self.client = client

@@ -1,14 +1,14 @@
 import Foundation
 import NativeAuthEmulator
 import NativeAuthTenant
-import Synchronization
+import FlowrunFoundation
 
 /// A clock tests move by hand.
 public final class TestClock: Sendable {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     public init(_ start: Date = Date()) {
-        current = Mutex(start)
+        current = Locked(start)
     }
 
     public var now: Date { current.withLock { $0 } }

@@ -7,7 +7,6 @@ import NativeAuth
 import NativeAuthEmulator
 import NativeAuthServer
 import NativeAuthTenant
-import Synchronization
 import TestSupport
 import Testing
 
@@ -77,7 +76,7 @@ struct RecordedExchange: Sendable {
 
 /// Every exchange the tests made through a ``TestServer``.
 final class ExchangeRecorder: Sendable {
-    private let exchanges = Mutex<[RecordedExchange]>([])
+    private let exchanges = Locked<[RecordedExchange]>([])
 
     func record(_ exchange: RecordedExchange) {
         exchanges.withLock { $0.append(exchange) }
@@ -88,7 +87,7 @@ final class ExchangeRecorder: Sendable {
 
 /// The server's log records, as `message key=value …` lines.
 final class LogCapture: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
 
     func logger() -> Logger {
         var logger = Logger(label: "test.server") { _ in CapturingHandler(capture: self) }

@@ -98,7 +98,8 @@ struct Project: Equatable {
             case "catalogs": file.catalogs = try words(value, entry.key)
             default:
                 throw CommandFailure(
-                    "\(fileName):\(entry.keyPosition): unknown key `\(entry.key)` (known: \(keys.joined(separator: ", ")))"
+                    "\(fileName):\(entry.keyPosition): unknown key "
+                        + "`\(entry.key)` (known: \(keys.joined(separator: ", ")))"
                 )
             }
         }

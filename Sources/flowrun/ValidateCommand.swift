@@ -35,13 +35,15 @@ struct Validate: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also check the flows against this tenant (an authority.yaml): warn (FR129) where its settings make an outcome likely that a flow routes to a failure end.",
+            "Also check the flows against this tenant (an authority.yaml): warn (FR129) "
+                + "where its settings make an outcome likely that a flow routes to a failure end.",
             valueName: "file"))
     var config: String?
 
     @Option(
         help: ArgumentHelp(
-            "With --config: the capabilities the client declares, space-separated (default: `capabilities` of ./flowrun.yaml, else none).",
+            "With --config: the capabilities the client declares, space-separated "
+                + "(default: `capabilities` of ./flowrun.yaml, else none).",
             valueName: "capabilities"))
     var capabilities: String?
 

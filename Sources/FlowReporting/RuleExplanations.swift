@@ -569,7 +569,8 @@ extension RuleExplanation {
                       check:
                         use: ./child.yaml
                         with: { email: "${email}" }
-                        on: { success: { end: success }, failure: { fail: not_allowed }, browser_required: { end: browser_required } }
+                        on: { success: { end: success }, failure: { fail: not_allowed }, \#
+                    browser_required: { end: browser_required } }
                     """#),
                 ExampleFile("child.yaml", ExampleText.child),
             ]),
@@ -753,7 +754,8 @@ extension RuleExplanation {
                         on:
                           completed: { end: success, message: Signed out. }
                           noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out., output: { error: "${errorDescription}" } }
+                          unexpected: { fail: unexpected, message: Could not sign out., \#
+                    output: { error: "${errorDescription}" } }
                     """#)
             ])),
         RuleExplanation(
@@ -861,8 +863,10 @@ extension RuleExplanation {
                         on:
                           completed: { end: success, message: "Signed in as ${email}" }
                           mfaRequired: send_second_factor
-                          invalidCredentials: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
-                          userNotFound: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
+                          invalidCredentials: { goto: ask_credentials, message: Wrong email or password., \#
+                    attempts: 2, exhausted: { fail: too_many_attempts } }
+                          userNotFound: { goto: ask_credentials, message: Wrong email or password., attempts: 2, \#
+                    exhausted: { fail: too_many_attempts } }
                           otherwise: { fail: not_signed_in, message: Could not sign in. }
                       send_second_factor:
                         action: mfa.requestChallenge

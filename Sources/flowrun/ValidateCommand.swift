@@ -9,9 +9,9 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check flow files and report every problem found.",
         discussion: """
-            Each PATH is a flow file, `-` for a flow on standard input, or a folder. Folders are searched recursively for .yaml, .yml and .json \
-            files; files and folders whose names start with '.' are skipped. Sub-flows used by the files are \
-            checked too, and a problem reported through several files is listed once.
+            Each PATH is a flow file, `-` for a flow on standard input, or a folder. Folders are searched recursively \
+            for .yaml, .yml and .json files; files and folders whose names start with '.' are skipped. Sub-flows used \
+            by the files are checked too, and a problem reported through several files is listed once.
 
             Exit codes: 0 when no file has an error, 1 when one has (or has a warning under --strict), \
             2 for a usage error, an unreadable path or no flow files.

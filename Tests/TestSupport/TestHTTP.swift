@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import FlowModel
+import FlowrunFoundation
 import Foundation
 import NIOCore
 import NIOHTTP1

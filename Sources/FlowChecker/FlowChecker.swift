@@ -74,7 +74,8 @@ private struct CheckSession {
                 diagnostics.append(
                     Diagnostic(
                         .brokenSubflow,
-                        "sub-flow `\(use.path.value)` has errors (reported under its own file), so this flow cannot run",
+                        "sub-flow `\(use.path.value)` has errors (reported "
+                            + "under its own file), so this flow cannot run",
                         file: document.file, at: use.path.position))
             }
         }

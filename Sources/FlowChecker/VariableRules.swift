@@ -95,7 +95,8 @@ extension DocumentChecker {
         guard let actual = variableTypes[source.value], actual != .attributeDescriptors else { return }
         report(
             .typeMismatch,
-            "`from: \(source.value)` needs attribute descriptors (such as `requiredAttributes`), but it is \(actual.rawValue)",
+            "`from: \(source.value)` needs attribute descriptors (such "
+                + "as `requiredAttributes`), but it is \(actual.rawValue)",
             at: source.position)
     }
 

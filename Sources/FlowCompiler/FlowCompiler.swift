@@ -64,9 +64,9 @@ public struct FlowCompiler: Sendable {
         compile(bytes: Array(text.utf8), file: file)
     }
 
-    /// Checks many flow files, each with the compiler's ``root`` or else its own folder as root. A finding reported through several files (a
-    /// shared sub-flow) is kept once, and a finding about one of `files` names it as `files` spells it,
-    /// however a `use` path spelled it.
+    /// Checks many flow files, each with the compiler's ``root`` or else its own folder as root. A finding reported
+    /// through several files (a shared sub-flow) is kept once, and a finding about one of `files` names it as `files`
+    /// spells it, however a `use` path spelled it.
     public func diagnostics(files: [String]) -> [Diagnostic] {
         let spellings = Dictionary(
             files.map { (FlowPath.identity(of: $0), $0) }, uniquingKeysWith: { first, _ in first })

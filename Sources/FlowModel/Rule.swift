@@ -87,7 +87,8 @@ public struct Rule: Sendable, Hashable {
         Rule(.redundantOtherwise, .warning, "`otherwise` can never be taken", "every outcome is handled; remove it"),
         Rule(
             .unknownAuthority, .error, "no action catalog for this authority",
-            "use `authority: native-auth`, or give the authority's catalog with `--catalog FILE` (or `catalogs:` in flowrun.yaml)"
+            "use `authority: native-auth`, or give the authority's "
+                + "catalog with `--catalog FILE` (or `catalogs:` in flowrun.yaml)"
         ),
         Rule(.typeMismatch, .error, "value does not have the type expected here", "pass a value of the expected type"),
         Rule(.noSuccess, .warning, "no path reaches a success end", "route at least one path to `end: success`"),
@@ -105,7 +106,8 @@ public struct Rule: Sendable, Hashable {
             "say what happened in the flow's own words; hand the error text to the end's `output` for logs"),
         Rule(
             .accountEnumeration, .warning, "user-not-found and wrong-password messages differ",
-            "show the same message for `userNotFound` and `invalidCredentials`, so that no one learns who has an account"
+            "show the same message for `userNotFound` and "
+                + "`invalidCredentials`, so that no one learns who has an account"
         ),
         Rule(
             .unusedAcknowledgement, .warning, "`allow` acknowledges a warning that is not reported there",
@@ -115,7 +117,8 @@ public struct Rule: Sendable, Hashable {
             "fix the sub-flow: its errors are reported under its own file"),
         Rule(
             .tenantMakesFailureLikely, .warning, "the tenant makes an outcome likely that the flow treats as a failure",
-            "handle the outcome (e.g. continue with MFA, ask for the password or the attributes), or change the setting named"
+            "handle the outcome (e.g. continue with MFA, ask for the "
+                + "password or the attributes), or change the setting named"
         ),
         Rule(
             .endNotForTheseParams, .warning, "the sub-flow cannot reach this end with the params this `use` gives",

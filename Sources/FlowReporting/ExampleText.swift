@@ -275,8 +275,10 @@ enum ExampleText {
             on:
               completed: { end: success, message: "Signed in as ${email}" }
               mfaRequired: { fail: mfa_required, message: This account needs a second step this flow does not offer. }
-              invalidCredentials: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
-              userNotFound: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
+              invalidCredentials: { goto: ask_credentials, message: Wrong email or password., attempts: 2, \#
+        exhausted: { fail: too_many_attempts } }
+              userNotFound: { goto: ask_credentials, message: Wrong email or password., attempts: 2, \#
+        exhausted: { fail: too_many_attempts } }
               otherwise: { fail: not_signed_in, message: Could not sign in. }
 
         """#

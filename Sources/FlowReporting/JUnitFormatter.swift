@@ -24,7 +24,8 @@ extension DiagnosticFormatter {
             var lines = ["    <testcase classname=\"\(name)\" name=\"\(name)\">"]
             for failure in failures {
                 lines.append(
-                    "      <failure message=\"\(xmlAttribute(failure.message))\" type=\"\(xmlAttribute(failure.code.rawValue))\">"
+                    "      <failure message=\"\(xmlAttribute(failure.message))\" "
+                        + "type=\"\(xmlAttribute(failure.code.rawValue))\">"
                         + xmlText(detail(failure)) + "</failure>")
             }
             if !notes.isEmpty {

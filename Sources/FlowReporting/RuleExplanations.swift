@@ -8,14 +8,16 @@ extension RuleExplanation {
         RuleExplanation(
             .unreadableFile,
             meaning:
-                "The file cannot be read: it does not exist, is a folder where a file is needed, or its permissions forbid reading it.",
+                "The file cannot be read: it does not exist, is a folder "
+                + "where a file is needed, or its permissions forbid reading it.",
             broken: .situation(
                 "`flowrun validate sign-in.yaml` where `sign-in.yaml` does not exist (or is not readable)."),
             fixed: .situation("Give the path of a readable file; a folder is searched for flow files.")),
         RuleExplanation(
             .fileTooLarge,
             meaning:
-                "The file is larger than the loader's limit (4 MiB); only the limit plus one byte is ever read, so a huge file costs nothing.",
+                "The file is larger than the loader's limit (4 MiB); only the "
+                + "limit plus one byte is ever read, so a huge file costs nothing.",
             broken: .situation("A generated flow file of 100 MB."),
             fixed: .situation("Split the flow into sub-flows (`use:`), each well under the limit.")),
         RuleExplanation(
@@ -39,7 +41,8 @@ extension RuleExplanation {
         RuleExplanation(
             .syntaxError,
             meaning:
-                "YAML or JSON syntax error: the file cannot be parsed. JSON is read strictly (RFC 8259): no trailing commas, no comments.",
+                "YAML or JSON syntax error: the file cannot be parsed. JSON "
+                + "is read strictly (RFC 8259): no trailing commas, no comments.",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
@@ -53,13 +56,15 @@ extension RuleExplanation {
         RuleExplanation(
             .nestingTooDeep,
             meaning:
-                "Nesting is deeper than the limit (64). A linear pre-scan checks it before the parser runs, so a hostile file cannot overflow a stack.",
+                "Nesting is deeper than the limit (64). A linear pre-scan checks it "
+                + "before the parser runs, so a hostile file cannot overflow a stack.",
             broken: .situation("A file of 10,000 nested `[`."),
             fixed: .situation("Flatten the document; a flow needs a handful of levels.")),
         RuleExplanation(
             .documentTooLarge,
             meaning:
-                "The document has more nodes than the limit (200,000) once aliases are counted; aliases are never expanded, so a \"billion laughs\" file costs what is written.",
+                "The document has more nodes than the limit (200,000) once aliases are counted; "
+                + "aliases are never expanded, so a \"billion laughs\" file costs what is written.",
             broken: .situation("A chain of anchors and aliases, each alias repeating the previous one ten times."),
             fixed: .situation("Write the values out, or use each anchor once or twice.")),
         RuleExplanation(
@@ -107,7 +112,8 @@ extension RuleExplanation {
         RuleExplanation(
             .missingKey,
             meaning:
-                "A required key is missing: a flow without `start`, an `ask` step without `next`, an input without `type`.",
+                "A required key is missing: a flow without `start`, "
+                + "an `ask` step without `next`, an input without `type`.",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
@@ -121,7 +127,8 @@ extension RuleExplanation {
         RuleExplanation(
             .invalidValue,
             meaning:
-                "A value that is not allowed here: an unknown input type, `attempts: 0`, a step name that is not an identifier.",
+                "A value that is not allowed here: an unknown input type, "
+                + "`attempts: 0`, a step name that is not an identifier.",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
@@ -135,7 +142,8 @@ extension RuleExplanation {
         RuleExplanation(
             .conflictingKeys,
             meaning:
-                "Keys that exclude each other are both present: a step with both `ask` and `end`; `attempts` without `exhausted`.",
+                "Keys that exclude each other are both present: a step "
+                + "with both `ask` and `end`; `attempts` without `exhausted`.",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
@@ -167,7 +175,8 @@ extension RuleExplanation {
         RuleExplanation(
             .pathEscapesRoot,
             meaning:
-                "A `use:` path leaves the root folder: the folder of the flow being run, or `root:` of `flowrun.yaml`. Sub-flow paths are relative and stay inside it.",
+                "A `use:` path leaves the root folder: the folder of the flow being run, or "
+                + "`root:` of `flowrun.yaml`. Sub-flow paths are relative and stay inside it.",
             broken: .files([
                 ExampleFile("flows/parent.yaml", ExampleText.pathEscapesRoot),
                 ExampleFile("child.yaml", ExampleText.child),
@@ -285,7 +294,8 @@ extension RuleExplanation {
         RuleExplanation(
             .undefinedStep,
             meaning:
-                "A transition, `start` or `exhausted` names a step that does not exist; the message suggests the closest name.",
+                "A transition, `start` or `exhausted` names a step that "
+                + "does not exist; the message suggests the closest name.",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
@@ -328,7 +338,8 @@ extension RuleExplanation {
         RuleExplanation(
             .unknownAction,
             meaning:
-                "The action is not in the authority's catalog; the message suggests the closest action (`flowrun catalog` lists them).",
+                "The action is not in the authority's catalog; the message "
+                + "suggests the closest action (`flowrun catalog` lists them).",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
@@ -342,7 +353,8 @@ extension RuleExplanation {
         RuleExplanation(
             .unhandledOutcome,
             meaning:
-                "An outcome the action can answer is not handled, and there is no `otherwise`. The message names every missing outcome.",
+                "An outcome the action can answer is not handled, and there "
+                + "is no `otherwise`. The message names every missing outcome.",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
@@ -420,7 +432,8 @@ extension RuleExplanation {
         RuleExplanation(
             .maybeUnset,
             meaning:
-                "A variable may be read before it is set: some path reaches the read without passing a step that sets it.",
+                "A variable may be read before it is set: some path "
+                + "reaches the read without passing a step that sets it.",
             broken: .files([
                 ExampleFile("flow.yaml", ExampleText.maybeUnset)
             ]),
@@ -431,14 +444,16 @@ extension RuleExplanation {
                         ("    otherwise: done\n", "    otherwise: stranger\n"),
                         (
                             "    message: \"${greeting}, ${email}\"\n",
-                            "    message: \"${greeting}, ${email}\"\n  stranger:\n    set: { greeting: \"Welcome\" }\n    next: done\n"
+                            "    message: \"${greeting}, ${email}\"\n  stranger:\n    set: { greeting: \"Welcome\" }\n"
+                                + "    next: done\n"
                         ),
                     ]))
             ])),
         RuleExplanation(
             .unknownVariable,
             meaning:
-                "A template reads a variable that no step, input, param or outcome ever sets; the message suggests the closest name.",
+                "A template reads a variable that no step, input, param or "
+                + "outcome ever sets; the message suggests the closest name.",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
@@ -452,7 +467,8 @@ extension RuleExplanation {
         RuleExplanation(
             .unboundedLoop,
             meaning:
-                "A loop can repeat with no user input and no attempt limit, so a run could spin forever (e.g. retrying an action on its own error).",
+                "A loop can repeat with no user input and no attempt limit, so a "
+                + "run could spin forever (e.g. retrying an action on its own error).",
             broken: .files([
                 ExampleFile("flow.yaml", ExampleText.unboundedLoop)
             ]),
@@ -553,7 +569,8 @@ extension RuleExplanation {
                       check:
                         use: ./child.yaml
                         with: { email: "${email}" }
-                        on: { success: { end: success }, failure: { fail: not_allowed }, browser_required: { end: browser_required } }
+                        on: { success: { end: success }, failure: { fail: not_allowed }, \#
+                    browser_required: { end: browser_required } }
                     """#),
                 ExampleFile("child.yaml", ExampleText.child),
             ]),
@@ -588,7 +605,8 @@ extension RuleExplanation {
         RuleExplanation(
             .unknownAuthority,
             meaning:
-                "There is no action catalog for the flow's `authority`. Give another authority's catalog with `--catalog FILE` or `catalogs:` in `flowrun.yaml`.",
+                "There is no action catalog for the flow's `authority`. Give another "
+                + "authority's catalog with `--catalog FILE` or `catalogs:` in `flowrun.yaml`.",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
@@ -602,7 +620,8 @@ extension RuleExplanation {
         RuleExplanation(
             .typeMismatch,
             meaning:
-                "A value does not have the type expected where it goes: an action parameter, a sub-flow param, an attributes source.",
+                "A value does not have the type expected where it goes: an "
+                + "action parameter, a sub-flow param, an attributes source.",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
@@ -629,7 +648,9 @@ extension RuleExplanation {
         RuleExplanation(
             .secretLoopWithoutLimit,
             meaning:
-                "An `ask` of a secret input (a `password` or `code`, or one marked `secret`) can be reached again on a loop with no `attempts:` limit, so a script could guess without end. Reported at each transition that leads back to the ask.",
+                "An `ask` of a secret input (a `password` or `code`, or one marked `secret`) "
+                + "can be reached again on a loop with no `attempts:` limit, so a script could "
+                + "guess without end. Reported at each transition that leads back to the ask.",
             broken: .files([
                 ExampleFile("flow.yaml", ExampleText.passwordSignIn)
             ]),
@@ -639,14 +660,18 @@ extension RuleExplanation {
                     ExampleText.passwordSignIn.edited([
                         (
                             "      invalidCredentials: { goto: ask_credentials, message: Wrong email or password. }\n",
-                            "      invalidCredentials: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }\n"
+                            "      invalidCredentials: { goto: ask_credentials, message: Wrong email or password., "
+                                + "attempts: 2, exhausted: { fail: too_many_attempts } }\n"
                         )
                     ]))
             ])),
         RuleExplanation(
             .resendWithoutLimit,
             meaning:
-                "A resend (an action such as `signIn.resendCode`, or a `resend` choice) is on a loop with no `attempts:` limit. A warning, not an error: a resend reveals nothing and the authority throttles resends itself, but without a limit a user or a script can send codes forever, which costs money and floods the mailbox.",
+                "A resend (an action such as `signIn.resendCode`, or a `resend` choice) is on "
+                + "a loop with no `attempts:` limit. A warning, not an error: a resend reveals "
+                + "nothing and the authority throttles resends itself, but without a limit a user "
+                + "or a script can send codes forever, which costs money and floods the mailbox.",
             broken: .files([
                 ExampleFile("flow.yaml", ExampleText.codeSignIn)
             ]),
@@ -663,7 +688,9 @@ extension RuleExplanation {
         RuleExplanation(
             .secretExposed,
             meaning:
-                "A secret (a secret input or param, a token an outcome returns, or a variable built from one) is shown to the user in a message, hint or label, or passed to a parameter or sub-flow param not marked `secret`.",
+                "A secret (a secret input or param, a token an outcome returns, or a "
+                + "variable built from one) is shown to the user in a message, hint or "
+                + "label, or passed to a parameter or sub-flow param not marked `secret`.",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
@@ -673,8 +700,10 @@ extension RuleExplanation {
                             "      resend: { goto: resend_code, attempts: 3, exhausted: { fail: too_many_resends } }\n"
                         ),
                         (
-                            "      invalidCode: { goto: ask_code, attempts: 2, exhausted: { fail: too_many_attempts } }\n",
-                            "      invalidCode: { goto: ask_code, message: \"Wrong code ${code}\", attempts: 2, exhausted: { fail: too_many_attempts } }\n"
+                            "      invalidCode: { goto: ask_code, attempts: 2, "
+                                + "exhausted: { fail: too_many_attempts } }\n",
+                            "      invalidCode: { goto: ask_code, message: \"Wrong code ${code}\", "
+                                + "attempts: 2, exhausted: { fail: too_many_attempts } }\n"
                         ),
                     ]))
             ]),
@@ -687,22 +716,27 @@ extension RuleExplanation {
                             "      resend: { goto: resend_code, attempts: 3, exhausted: { fail: too_many_resends } }\n"
                         ),
                         (
-                            "      invalidCode: { goto: ask_code, attempts: 2, exhausted: { fail: too_many_attempts } }\n",
-                            "      invalidCode: { goto: ask_code, message: \"Wrong code, try again\", attempts: 2, exhausted: { fail: too_many_attempts } }\n"
+                            "      invalidCode: { goto: ask_code, attempts: 2, "
+                                + "exhausted: { fail: too_many_attempts } }\n",
+                            "      invalidCode: { goto: ask_code, message: \"Wrong code, "
+                                + "try again\", attempts: 2, exhausted: { fail: too_many_attempts } }\n"
                         ),
                     ]))
             ])),
         RuleExplanation(
             .rawErrorText,
             meaning:
-                "A text shown to the user interpolates the authority's raw error text (`error` or `errorDescription` of an error outcome, or a variable built from them). Say what happened in the flow's own words, and hand the error text to the end's `output` for logs.",
+                "A text shown to the user interpolates the authority's raw error text (`error` or "
+                + "`errorDescription` of an error outcome, or a variable built from them). Say what "
+                + "happened in the flow's own words, and hand the error text to the end's `output` for logs.",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
                     ExampleText.signOut.edited([
                         (
                             "      unexpected: { fail: unexpected, message: Could not sign out. }\n",
-                            "      unexpected: { fail: unexpected, message: \"Could not sign out: ${errorDescription}\" }\n"
+                            "      unexpected: { fail: unexpected, "
+                                + "message: \"Could not sign out: ${errorDescription}\" }\n"
                         )
                     ]))
             ]),
@@ -720,20 +754,28 @@ extension RuleExplanation {
                         on:
                           completed: { end: success, message: Signed out. }
                           noAccount: { fail: no_account, message: Nobody is signed in. }
-                          unexpected: { fail: unexpected, message: Could not sign out., output: { error: "${errorDescription}" } }
+                          unexpected: { fail: unexpected, message: Could not sign out., \#
+                    output: { error: "${errorDescription}" } }
                     """#)
             ])),
         RuleExplanation(
             .accountEnumeration,
             meaning:
-                "One action step can answer both `userNotFound` and `invalidCredentials` (the authority treated the two alike in one call), and the flow tells them apart to the user, so anyone could learn which email addresses have an account. Each handler's message and the message of the step it enters are compared; `otherwise` is not counted, nor are handlers on different steps (an email-first sign-in, where `userNotFound` comes before any password).",
+                "One action step can answer both `userNotFound` and `invalidCredentials` (the authority "
+                + "treated the two alike in one call), and the flow tells them apart to the user, so anyone "
+                + "could learn which email addresses have an account. Each handler's message and the message "
+                + "of the step it enters are compared; `otherwise` is not counted, nor are handlers on "
+                + "different steps (an email-first sign-in, where `userNotFound` comes before any password).",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
                     ExampleText.passwordSignIn.edited([
                         (
                             "      invalidCredentials: { goto: ask_credentials, message: Wrong email or password. }\n",
-                            "      invalidCredentials: { goto: ask_credentials, message: Wrong password., attempts: 2, exhausted: { fail: too_many_attempts } }\n      userNotFound: { goto: ask_credentials, message: \"No account uses ${email}.\", attempts: 2, exhausted: { fail: too_many_attempts } }\n"
+                            "      invalidCredentials: { goto: ask_credentials, message: Wrong password., "
+                                + "attempts: 2, exhausted: { fail: too_many_attempts } }\n"
+                                + "      userNotFound: { goto: ask_credentials, message: \"No account uses "
+                                + "${email}.\", attempts: 2, exhausted: { fail: too_many_attempts } }\n"
                         )
                     ]))
             ]),
@@ -742,7 +784,8 @@ extension RuleExplanation {
                     "flow.yaml",
                     ExampleText.tenantMakesFailureLikely.edited([
                         (
-                            "      mfaRequired: { fail: mfa_required, message: This account needs a second step this flow does not offer. }\n",
+                            "      mfaRequired: { fail: mfa_required, "
+                                + "message: This account needs a second step this flow does not offer. }\n",
                             ""
                         )
                     ]))
@@ -750,7 +793,9 @@ extension RuleExplanation {
         RuleExplanation(
             .unusedAcknowledgement,
             meaning:
-                "An `allow:` entry acknowledges a rule whose warning is not reported in its step: the warning was fixed, or moved. Reported only when the flow has no error, so that a stale acknowledgement cannot hide a later warning.",
+                "An `allow:` entry acknowledges a rule whose warning is not reported in "
+                + "its step: the warning was fixed, or moved. Reported only when the flow "
+                + "has no error, so that a stale acknowledgement cannot hide a later warning.",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
@@ -764,7 +809,8 @@ extension RuleExplanation {
         RuleExplanation(
             .brokenSubflow,
             meaning:
-                "A sub-flow this flow uses has errors (reported under the sub-flow's own file), so this flow cannot run either; reported at the `use:`.",
+                "A sub-flow this flow uses has errors (reported under the sub-flow's "
+                + "own file), so this flow cannot run either; reported at the `use:`.",
             broken: .files([
                 ExampleFile("parent.yaml", ExampleText.parent),
                 ExampleFile(
@@ -783,7 +829,10 @@ extension RuleExplanation {
         RuleExplanation(
             .tenantMakesFailureLikely,
             meaning:
-                "With `validate --config authority.yaml` (and `--capabilities`): a setting of that tenant (`mfa.required`, `registration.required`, `signUp.method: emailPassword`, `signUp.requiredAttributes`, or a capability the client does not declare) makes an outcome likely that the flow routes to a failure end. The message names the setting.",
+                "With `validate --config authority.yaml` (and `--capabilities`): a setting of that "
+                + "tenant (`mfa.required`, `registration.required`, `signUp.method: emailPassword`, "
+                + "`signUp.requiredAttributes`, or a capability the client does not declare) makes an "
+                + "outcome likely that the flow routes to a failure end. The message names the setting.",
             broken: .files([
                 ExampleFile("flow.yaml", ExampleText.tenantMakesFailureLikely),
                 ExampleFile(
@@ -814,8 +863,10 @@ extension RuleExplanation {
                         on:
                           completed: { end: success, message: "Signed in as ${email}" }
                           mfaRequired: send_second_factor
-                          invalidCredentials: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
-                          userNotFound: { goto: ask_credentials, message: Wrong email or password., attempts: 2, exhausted: { fail: too_many_attempts } }
+                          invalidCredentials: { goto: ask_credentials, message: Wrong email or password., \#
+                    attempts: 2, exhausted: { fail: too_many_attempts } }
+                          userNotFound: { goto: ask_credentials, message: Wrong email or password., attempts: 2, \#
+                    exhausted: { fail: too_many_attempts } }
                           otherwise: { fail: not_signed_in, message: Could not sign in. }
                       send_second_factor:
                         action: mfa.requestChallenge
@@ -847,7 +898,8 @@ extension RuleExplanation {
         RuleExplanation(
             .endNotForTheseParams,
             meaning:
-                "`on:` of a `use` handles an end the sub-flow cannot reach with the constant params this `use` gives, so the handler is never taken.",
+                "`on:` of a `use` handles an end the sub-flow cannot reach with the "
+                + "constant params this `use` gives, so the handler is never taken.",
             broken: .files([
                 ExampleFile(
                     "parent.yaml",
@@ -909,7 +961,8 @@ extension RuleExplanation {
         RuleExplanation(
             .scenarioFlowInvalid,
             meaning:
-                "The flow a scenario file tests does not load or check; its own errors are reported with it, under its file.",
+                "The flow a scenario file tests does not load or check; "
+                + "its own errors are reported with it, under its file.",
             broken: .files([
                 ExampleFile("greet.test.yaml", ExampleText.greetScenario),
                 ExampleFile(
@@ -925,7 +978,8 @@ extension RuleExplanation {
         RuleExplanation(
             .scenarioUnknownStep,
             meaning:
-                "An expected `path` (or `pathIncludes`, `pathExcludes`) names a step the flow does not have; the message suggests the closest. Steps of sub-flows are written `useStep/subStep`.",
+                "An expected `path` (or `pathIncludes`, `pathExcludes`) names a step the flow does not "
+                + "have; the message suggests the closest. Steps of sub-flows are written `useStep/subStep`.",
             broken: .files([
                 ExampleFile(
                     "greet.test.yaml",
@@ -953,7 +1007,8 @@ extension RuleExplanation {
         RuleExplanation(
             .scenarioImpossibleFault,
             meaning:
-                "A fault the run can never meet: on an action the flow never calls, or answering an outcome (or data) the action's catalog does not declare.",
+                "A fault the run can never meet: on an action the flow never calls, or "
+                + "answering an outcome (or data) the action's catalog does not declare.",
             broken: .files([
                 ExampleFile(
                     "sign-out.test.yaml",

@@ -66,14 +66,20 @@ enum PageTemplates {
         {{#fields}}
         <div class="field{{#invalid}} invalid{{/invalid}}">
         <label for="{{id}}">{{label}}</label>
-        <input id="{{id}}" name="{{name}}" type="{{type}}"{{#autocomplete}} autocomplete="{{autocomplete}}"{{/autocomplete}}{{#inputmode}} inputmode="{{inputmode}}"{{/inputmode}}{{#pattern}} pattern="{{pattern}}"{{/pattern}}{{#required}} required{{/required}}{{#invalid}} aria-invalid="true" aria-describedby="{{id}}-problem"{{/invalid}}{{#focus}} autofocus{{/focus}}>
+        <input id="{{id}}" name="{{name}}" type="{{type}}"\#
+        {{#autocomplete}} autocomplete="{{autocomplete}}"{{/autocomplete}}\#
+        {{#inputmode}} inputmode="{{inputmode}}"{{/inputmode}}{{#pattern}} pattern="{{pattern}}"{{/pattern}}\#
+        {{#required}} required{{/required}}\#
+        {{#invalid}} aria-invalid="true" aria-describedby="{{id}}-problem"{{/invalid}}{{#focus}} autofocus{{/focus}}>
         {{#note}}<small>{{note}}</small>{{/note}}
         {{#invalid}}<p class="problem" id="{{id}}-problem">{{problem}}</p>{{/invalid}}
         </div>
         {{/fields}}
         <div class="actions">
         <button type="submit" name="action" value="answer">Continue</button>
-        {{#choices}}<button type="submit" name="choice" value="{{.}}" class="secondary" formnovalidate>{{.}}</button>{{/choices}}
+        {{#choices}}\#
+        <button type="submit" name="choice" value="{{.}}" class="secondary" formnovalidate>{{.}}</button>\#
+        {{/choices}}
         <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button>
         </div>
         </form>
@@ -93,7 +99,8 @@ enum PageTemplates {
         {{#outbox}}
         <aside class="dev" aria-label="Development outbox">
         <h2>Development outbox</h2>
-        <p>Codes the embedded authority sent to this session's addresses (shown because <code>--dev-outbox</code> is on).</p>
+        <p>Codes the embedded authority sent to this session's addresses \#
+        (shown because <code>--dev-outbox</code> is on).</p>
         <ul>{{#codes}}<li><code>{{code}}</code> to {{to}} at {{sentAt}}</li>{{/codes}}</ul>
         {{^codes}}<p>None yet.</p>{{/codes}}
         </aside>
@@ -116,13 +123,15 @@ enum PageTemplates {
         h1 { font-size: 1.5rem; }
         .flows li { margin: .75rem 0; } .flows p { margin: .25rem 0; color: var(--muted); font-size: .9rem; }
         .field { margin: 1rem 0; } label { display: block; font-weight: 600; margin-bottom: .25rem; }
-        input { font: inherit; width: 100%; box-sizing: border-box; padding: .5rem .6rem; border: 1px solid #8888; border-radius: 6px; }
+        input { font: inherit; width: 100%; box-sizing: border-box; padding: .5rem .6rem; border: 1px solid #8888; \#
+        border-radius: 6px; }
         input:focus, button:focus { outline: 3px solid var(--accent); outline-offset: 1px; }
         .invalid input { border-color: var(--bad); }
         .problem { color: var(--bad); margin: .25rem 0; } .hint, small { color: var(--muted); }
         .messages { border-left: 4px solid var(--accent); padding: .25rem .75rem; margin: 1rem 0; }
         .actions { display: flex; gap: .5rem; flex-wrap: wrap; margin-top: 1.25rem; }
-        button { font: inherit; padding: .5rem 1rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
+        button { font: inherit; padding: .5rem 1rem; border-radius: 6px; border: 1px solid var(--accent); \#
+        background: var(--accent); color: #fff; cursor: pointer; }
         button.secondary { background: transparent; color: var(--accent); }
         button[name=choice] { text-transform: capitalize; }
         .end { padding: 1rem; border-radius: 8px; border: 1px solid #8886; margin: 1rem 0; }

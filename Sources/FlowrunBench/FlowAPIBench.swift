@@ -21,7 +21,8 @@ struct FlowAPIBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flow-api",
         abstract:
-            "Flow runner API: sign-up + sign-in passes/s at 1, 16, 64 clients, latency per answer, bytes per open session."
+            "Flow runner API: sign-up + sign-in passes/s at 1, 16, "
+            + "64 clients, latency per answer, bytes per open session."
     )
 
     @Option(name: .customLong("clients"), help: "Concurrent clients (repeatable).")
@@ -41,7 +42,8 @@ struct FlowAPIBench: AsyncParsableCommand {
                 Report.value("\(clients) client(s): passes", result.passesPerSecond, unit: "passes/s")
                 Report.figure("\(clients) client(s): latency per answer", Samples(result.latencies), unit: "ms")
                 Report.note(
-                    "p99 \(Report.number(Samples(result.latencies).percentile(99))) ms over \(result.latencies.count) requests"
+                    "p99 \(Report.number(Samples(result.latencies).percentile(99))) "
+                        + "ms over \(result.latencies.count) requests"
                 )
             }
             let before = Memory.residentBytes()

@@ -96,6 +96,7 @@ enum MachineShape {
         let memory = String(format: "%.1f", Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824)
         let info = ProcessInfo.processInfo
         return
-            "machine: \(info.activeProcessorCount) cores (\(model)), \(memory) GiB RAM, \(info.operatingSystemVersionString)"
+            "machine: \(info.activeProcessorCount) cores (\(model)), "
+            + "\(memory) GiB RAM, \(info.operatingSystemVersionString)"
     }
 }

@@ -19,15 +19,18 @@ struct HTTPFloor {
     static let calls: [(path: String, body: String)] = [
         (
             "/contoso/oauth2/v2.0/initiate",
-            "client_id=00000000-0000-0000-0000-00000000c11e&username=user0%40contoso.com&challenge_type=oob%20password%20redirect"
+            "client_id=00000000-0000-0000-0000-00000000c11e&username=user0%40contoso.com&"
+                + "challenge_type=oob%20password%20redirect"
         ),
         (
             "/contoso/oauth2/v2.0/challenge",
-            "client_id=00000000-0000-0000-0000-00000000c11e&continuation_token=\(String(repeating: "c", count: 120))&challenge_type=oob%20password%20redirect"
+            "client_id=00000000-0000-0000-0000-00000000c11e&continuation_token=\(String(repeating: "c", count: 120))&"
+                + "challenge_type=oob%20password%20redirect"
         ),
         (
             "/contoso/oauth2/v2.0/token",
-            "client_id=00000000-0000-0000-0000-00000000c11e&continuation_token=\(String(repeating: "c", count: 120))&grant_type=oob&oob=12345678&scope=openid%20offline_access"
+            "client_id=00000000-0000-0000-0000-00000000c11e&continuation_token=\(String(repeating: "c", count: 120))&"
+                + "grant_type=oob&oob=12345678&scope=openid%20offline_access"
         ),
     ]
 

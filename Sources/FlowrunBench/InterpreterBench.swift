@@ -87,7 +87,9 @@ struct InterpreterBench: AsyncParsableCommand {
                     ActionResult(outcome: "invalidCode"), ActionResult(outcome: "invalidCode"),
                     ActionResult(
                         outcome: "completed",
-                        data: ["username": .string("ann@contoso.com"), "claims": .object([:]), "account": .object([:])]),
+                        data: [
+                            "username": .string("ann@contoso.com"), "claims": .object([:]), "account": .object([:]),
+                        ]),
                 ],
             ])
     }

@@ -82,7 +82,8 @@ struct MemoryBench: AsyncParsableCommand {
             configuration: { () -> TenantConfiguration in
                 var configuration = TenantConfiguration()
                 configuration.passwordHash.iterations = 1_000
-                // The same users sign in again and again: no send quota, no lockout (they measure speed, not protection).
+                // The same users sign in again and again: no send quota, no lockout (they measure speed, not
+                // protection).
                 configuration.codes.maxPerRecipientPerHour = 0
                 configuration.lockout.threshold = 0
                 return configuration

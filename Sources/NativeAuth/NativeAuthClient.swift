@@ -11,9 +11,10 @@ import NativeAuthWire
 /// The state between actions (continuation token, username, flow) travels in `AuthorityContinuation`
 /// fields; the signed-in account and its tokens are kept by the ``AccountStore``.
 ///
-/// `perform` answers every server reply, and every transport failure, with an outcome: a transport that
-/// throws (no answer at all) twice gives `unexpected` with `error` `transport_error` and the error's text. It throws only when the task is cancelled, or for an action the catalog does not declare or this
-/// client does not implement (a programming error the flow checker rules out).
+/// `perform` answers every server reply, and every transport failure, with an outcome: a transport that throws (no
+/// answer at all) twice gives `unexpected` with `error` `transport_error` and the error's text. It throws only when the
+/// task is cancelled, or for an action the catalog does not declare or this client does not implement (a programming
+/// error the flow checker rules out).
 public struct NativeAuthClient: Authority {
     public let catalog: ActionCatalog
     let configuration: NativeAuthConfiguration

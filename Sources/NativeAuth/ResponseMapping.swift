@@ -181,8 +181,9 @@ let passwordSuberrors: Set<String> = [
 ]
 
 extension ActionCall {
-    /// Maps an error body to the catalog outcome of its SDK category (docs/native-auth.md); an error whose category this action does not declare, or that has
-    /// none, is `unexpected` with the wire `error`, `error_description` and correlation id.
+    /// Maps an error body to the catalog outcome of its SDK category (docs/native-auth.md); an error whose category
+    /// this action does not declare, or that has none, is `unexpected` with the wire `error`, `error_description` and
+    /// correlation id.
     /// `continuation` goes with a categorized outcome (`nil` keeps the previous one).
     func failure(
         _ error: WireError, correlationID: String, at endpoint: NativeAuthEndpoint,

@@ -6,9 +6,10 @@ import NIOCore
 import NIOHTTP1
 import NativeAuthWire
 
-/// Carries native-auth requests over HTTP(S) to `flowrun serve` or a real tenant (docs/native-auth.md): each `WireRequest` becomes a `POST` of its form body to the authority URL plus the endpoint
-/// path, with the request's headers (the client sends `client-request-id`, `return-client-request-id` and
-/// `Accept`; the transport adds any that are missing, and `Content-Type`).
+/// Carries native-auth requests over HTTP(S) to `flowrun serve` or a real tenant (docs/native-auth.md): each
+/// `WireRequest` becomes a `POST` of its form body to the authority URL plus the endpoint path, with the request's
+/// headers (the client sends `client-request-id`, `return-client-request-id` and `Accept`; the transport adds any that
+/// are missing, and `Content-Type`).
 ///
 /// - Redirects are never followed: a 3xx answer comes back as it is (the client reports a general error).
 /// - At most ``maximumBodyBytes`` of a body are read; a longer body is a thrown error.

@@ -18,11 +18,11 @@ import UnixSignals
 /// GET routes also answer HEAD. Another tenant or path is 404, another method 405 (with `Allow`).
 ///
 /// Bad input never yields a 500: a wrong content type, malformed form encoding or a repeated parameter is 400
-/// `invalid_request` (AADSTS90100) and a body over ``bodyLimit`` is 413, all before the emulator sees the
-/// request. A parameter the endpoint does not read is ignored, as RFC 6749 §3.2 requires and as the service does
-/// (logged at debug level by name), or refused with ``strictParameters``. With ``corsOrigins``, browsers on those
-/// origins may call every route (CORS preflights are answered). Every request is logged (method, path, status, duration, `client-request-id`), never a body, a
-/// parameter value, a query, a code, a password or a token.
+/// `invalid_request` (AADSTS90100) and a body over ``bodyLimit`` is 413, all before the emulator sees the request. A
+/// parameter the endpoint does not read is ignored, as RFC 6749 §3.2 requires and as the service does (logged at debug
+/// level by name), or refused with ``strictParameters``. With ``corsOrigins``, browsers on those origins may call every
+/// route (CORS preflights are answered). Every request is logged (method, path, status, duration, `client-request-id`),
+/// never a body, a parameter value, a query, a code, a password or a token.
 public struct NativeAuthHTTPServer: Sendable {
     /// The default largest request body: 64 KiB.
     public static let defaultBodyLimit = 64 * 1024

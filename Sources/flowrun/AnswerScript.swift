@@ -71,7 +71,8 @@
                 return .object(object)
             case .null, .list:
                 throw UsageError(
-                    "the answers file \(file):\(node.position): an answer must be text or a map, not \(node.kindDescription)"
+                    "the answers file \(file):\(node.position): an answer "
+                        + "must be text or a map, not \(node.kindDescription)"
                 )
             }
         }

@@ -9,7 +9,8 @@ struct CatalogOptions: ParsableArguments {
     @Option(
         name: .customLong("catalog"),
         help: ArgumentHelp(
-            "An action catalog (JSON or YAML, schemas/catalog.schema.json) for flows whose `authority:` names it; repeat for more (added to `catalogs` of ./flowrun.yaml).",
+            "An action catalog (JSON or YAML, schemas/catalog.schema.json) for flows whose "
+                + "`authority:` names it; repeat for more (added to `catalogs` of ./flowrun.yaml).",
             valueName: "file"))
     var files: [String] = []
 

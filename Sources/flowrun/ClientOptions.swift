@@ -7,19 +7,22 @@
         @Option(
             help: ArgumentHelp(
                 "Where flows run: `embedded` (the default: the emulator in-process) or an authority URL, e.g. "
-                    + "http://127.0.0.1:8080/contoso (`flowrun serve`) or https://contoso.ciamlogin.com/contoso.onmicrosoft.com.",
+                    + "http://127.0.0.1:8080/contoso (`flowrun serve`) or "
+                    + "https://contoso.ciamlogin.com/contoso.onmicrosoft.com.",
                 valueName: "embedded|url"))
         var authority: String?
 
         @Option(
             help: ArgumentHelp(
-                "A real tenant's subdomain: runs against https://SUB.ciamlogin.com/SUB.onmicrosoft.com (needs --client-id).",
+                "A real tenant's subdomain: runs against "
+                    + "https://SUB.ciamlogin.com/SUB.onmicrosoft.com (needs --client-id).",
                 valueName: "subdomain"))
         var tenant: String?
 
         @Option(
-            help:
-                "The application (client) id; default: the first client of the tenant configuration (--config, else ./authority.yaml, else the emulator's default client)."
+            help: ArgumentHelp(
+                "The application (client) id; default: the first client of the tenant configuration "
+                    + "(--config, else ./authority.yaml, else the emulator's default client).")
         )
         var clientID: String?
 
@@ -37,7 +40,8 @@
 
         @Option(
             help: ArgumentHelp(
-                "With an authority URL: the HTTP client, `asynchttpclient` (the default, SwiftNIO) or `urlsession` (Foundation's URLSession, as apps use; the system's proxies and trust).",
+                "With an authority URL: the HTTP client, `asynchttpclient` (the default, SwiftNIO) or "
+                    + "`urlsession` (Foundation's URLSession, as apps use; the system's proxies and trust).",
                 valueName: "client"))
         var httpClient: HTTPClientChoice = .asynchttpclient
     }

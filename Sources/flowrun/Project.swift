@@ -8,7 +8,8 @@ import Foundation
 ///
 /// ```yaml
 /// authority: http://127.0.0.1:8080/contoso   # or `embedded`, or any http(s) authority URL
-/// tenant: contoso                             # instead of authority: https://contoso.ciamlogin.com/contoso.onmicrosoft.com
+/// tenant: contoso                             # instead of authority:
+///                                             #   https://contoso.ciamlogin.com/contoso.onmicrosoft.com
 /// clientId: 00000000-0000-0000-0000-00000000c11e
 /// challengeTypes: oob password redirect       # or a list
 /// capabilities: [mfa_required]
@@ -98,7 +99,8 @@ struct Project: Equatable {
             case "catalogs": file.catalogs = try words(value, entry.key)
             default:
                 throw CommandFailure(
-                    "\(fileName):\(entry.keyPosition): unknown key `\(entry.key)` (known: \(keys.joined(separator: ", ")))"
+                    "\(fileName):\(entry.keyPosition): unknown key "
+                        + "`\(entry.key)` (known: \(keys.joined(separator: ", ")))"
                 )
             }
         }

@@ -33,13 +33,15 @@
         @Option(
             name: .customLong("input"),
             help: ArgumentHelp(
-                "An answer, NAME=VALUE; repeat for an input asked several times. `@outbox` is the code the authority sent last (embedded, or `flowrun serve --dev-outbox`).",
+                "An answer, NAME=VALUE; repeat for an input asked several times. `@outbox` is "
+                    + "the code the authority sent last (embedded, or `flowrun serve --dev-outbox`).",
                 valueName: "name=value"))
         var inputs: [String] = []
 
         @Option(
             help: ArgumentHelp(
-                "A YAML or JSON file of answers (`-`: standard input): NAME: VALUE or NAME: [VALUE, …]; `{choose: NAME}` picks a choice.",
+                "A YAML or JSON file of answers (`-`: standard input): NAME: "
+                    + "VALUE or NAME: [VALUE, …]; `{choose: NAME}` picks a choice.",
                 valueName: "file"), completion: .flowFiles)
         var answers: String?
 
@@ -84,9 +86,10 @@
                 $0.authority != NativeAuthClient.defaultCatalog.authority
             }) {
                 throw UsageError(
-                    "`\(other.file.isEmpty ? flow : other.file)` runs against `\(other.authority)`, which flowrun cannot call: "
-                        + "it runs native-auth flows. Check this flow with validate, graph and test (scenarios answer its "
-                        + "actions with `answer` faults), and run it in your app with your own Authority (docs/embedding.md)."
+                    "`\(other.file.isEmpty ? flow : other.file)` runs against `\(other.authority)`, "
+                        + "which flowrun cannot call: it runs native-auth flows. Check this flow with validate, "
+                        + "graph and test (scenarios answer its actions with `answer` faults), and run it in "
+                        + "your app with your own Authority (docs/embedding.md)."
                 )
             }
             let scripted = !inputs.isEmpty || answers != nil

@@ -10,7 +10,8 @@
             let authority = "\(origin)/\(tenant)"
             var lines = [
                 "flowrun serve: configure your client with",
-                "  authority       \(authority)  (also \(origin)/\(tenant).onmicrosoft.com, \(origin)/\(configuration.tenantID))",
+                "  authority       \(authority)  (also \(origin)/\(tenant).onmicrosoft.com, "
+                    + "\(origin)/\(configuration.tenantID))",
                 "  tenant          \(tenant) (\(tenant).onmicrosoft.com), tenant id \(configuration.tenantID)",
             ]
             for client in configuration.clients {
@@ -22,7 +23,8 @@
                         + (capabilities.isEmpty ? "none" : capabilities))
             }
             var flow =
-                "  user flow       sign-up by \(configuration.signUp.method == .emailOTP ? "email code" : "email and password")"
+                "  user flow       sign-up by "
+                + "\(configuration.signUp.method == .emailOTP ? "email code" : "email and password")"
             let attributes = configuration.signUp.requiredAttributes.map(\.name)
             if !attributes.isEmpty { flow += " with \(attributes.joined(separator: ", "))" }
             flow += configuration.signIn.emailOTP ? "; sign-in by password or email code" : "; sign-in by password"
@@ -36,7 +38,8 @@
                         ? " (pages on another origin need --cors ORIGIN)"
                         : " (CORS for \(cors.joined(separator: ", ")))"))
             lines.append(
-                "  MSAL iOS, Android  tenant subdomain \(tenant); these SDKs call https://\(tenant).ciamlogin.com only: "
+                "  MSAL iOS, Android  tenant subdomain \(tenant); "
+                    + "these SDKs call https://\(tenant).ciamlogin.com only: "
                     + "route that host to \(origin) (README: Real clients)")
             return lines
         }

@@ -12,12 +12,12 @@
         static let configuration = CommandConfiguration(
             abstract: "Serve the embedded authority over HTTP, as the Entra External ID native-auth API.",
             discussion: """
-                The endpoints are under http://HOST:PORT/TENANT (https with --tls-cert and --tls-key) (TENANT: the subdomain, SUBDOMAIN.onmicrosoft.com \
-                or the tenant id), with OpenID discovery at /TENANT/v2.0/.well-known/openid-configuration; see \
-                schemas/native-auth.openapi.yaml. On start, one line goes to standard output: \
-                `flowrun serve: listening on http://HOST:PORT/TENANT`; what a client must be configured with (authority, \
-                tenant, client ids, challenge types) goes to standard error, followed by the access logs. \
-                SIGINT or SIGTERM stops the server gracefully.
+                The endpoints are under http://HOST:PORT/TENANT (https with --tls-cert and --tls-key) (TENANT: the \
+                subdomain, SUBDOMAIN.onmicrosoft.com or the tenant id), with OpenID discovery at \
+                /TENANT/v2.0/.well-known/openid-configuration; see schemas/native-auth.openapi.yaml. On start, one \
+                line goes to standard output: `flowrun serve: listening on http://HOST:PORT/TENANT`; what a client \
+                must be configured with (authority, tenant, client ids, challenge types) goes to standard error, \
+                followed by the access logs. SIGINT or SIGTERM stops the server gracefully.
 
                 With --database postgres://…, several servers share one state: run as many as you like behind a load \
                 balancer; each applies the schema migrations it needs at start.

@@ -9,9 +9,9 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check flow files and report every problem found.",
         discussion: """
-            Each PATH is a flow file, `-` for a flow on standard input, or a folder. Folders are searched recursively for .yaml, .yml and .json \
-            files; files and folders whose names start with '.' are skipped. Sub-flows used by the files are \
-            checked too, and a problem reported through several files is listed once.
+            Each PATH is a flow file, `-` for a flow on standard input, or a folder. Folders are searched recursively \
+            for .yaml, .yml and .json files; files and folders whose names start with '.' are skipped. Sub-flows used \
+            by the files are checked too, and a problem reported through several files is listed once.
 
             Exit codes: 0 when no file has an error, 1 when one has (or has a warning under --strict), \
             2 for a usage error, an unreadable path or no flow files.
@@ -35,13 +35,15 @@ struct Validate: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also check the flows against this tenant (an authority.yaml): warn (FR129) where its settings make an outcome likely that a flow routes to a failure end.",
+            "Also check the flows against this tenant (an authority.yaml): warn (FR129) "
+                + "where its settings make an outcome likely that a flow routes to a failure end.",
             valueName: "file"))
     var config: String?
 
     @Option(
         help: ArgumentHelp(
-            "With --config: the capabilities the client declares, space-separated (default: `capabilities` of ./flowrun.yaml, else none).",
+            "With --config: the capabilities the client declares, space-separated "
+                + "(default: `capabilities` of ./flowrun.yaml, else none).",
             valueName: "capabilities"))
     var capabilities: String?
 

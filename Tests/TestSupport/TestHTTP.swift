@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FlowModel
 import FlowrunFoundation
 import Foundation
 import NIOCore

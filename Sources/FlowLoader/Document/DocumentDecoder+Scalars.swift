@@ -140,7 +140,8 @@ extension DocumentDecoder {
         guard !Identifier.isVariableName(text) else { return }
         report(
             .invalidValue,
-            "\(what()) `\(text)` is not a valid variable name: use letters, digits and `_`, starting with a letter or `_`",
+            "\(what()) `\(text)` is not a valid variable name: use "
+                + "letters, digits and `_`, starting with a letter or `_`",
             at: position)
     }
 

@@ -248,7 +248,8 @@ extension DocumentDecoder {
         guard Identifier.isName(text.value) else {
             report(
                 .invalidValue,
-                "`end` must be `success`, `failure` or an end name (letters, digits, `_` and `-`), found `\(text.value)`",
+                "`end` must be `success`, `failure` or an end name "
+                    + "(letters, digits, `_` and `-`), found `\(text.value)`",
                 at: text.position)
             return nil
         }

@@ -31,7 +31,8 @@ extension DocumentDecoder {
                 of: Self.transitionKinds, in: fields, missing: "\(context()) needs one of `goto`, `end` or `fail`",
                 at: fields.position,
                 conflict: {
-                    "\(context()) has both `\($0)` and `\($1)`; a transition has exactly one of `goto`, `end` and `fail`"
+                    "\(context()) has both `\($0)` and `\($1)`; a "
+                        + "transition has exactly one of `goto`, `end` and `fail`"
                 })?.entry
         else {
             checkAttempts(fields, context: context())

@@ -1,7 +1,7 @@
 import FlowModel
 
-/// Decodes a parsed tree into a `FlowDocument` following the language reference in README.md, reporting every independent
-/// problem it finds (FR009–FR016, FR018–FR020). The document is returned only when there was no error.
+/// Decodes a parsed tree into a `FlowDocument` following the language reference (docs/language.md), reporting every
+/// independent problem it finds (FR009–FR016, FR018–FR020). The document is returned only when there was no error.
 struct DocumentDecoder {
     /// The file being decoded, as diagnostics name it.
     let file: String

@@ -142,7 +142,8 @@ public struct TestReport: Sendable {
             let cases = byFile[file] ?? []
             let name = DiagnosticFormatter.xmlAttribute(file)
             var lines = [
-                "  <testsuite name=\"\(name)\" tests=\"\(cases.count)\" failures=\"\(cases.filter { !$0.passed }.count)\" "
+                "  <testsuite name=\"\(name)\" tests=\"\(cases.count)\" "
+                    + "failures=\"\(cases.filter { !$0.passed }.count)\" "
                     + "errors=\"0\" time=\"\(time(cases.reduce(0) { $0 + $1.seconds }))\">"
             ]
             for result in cases {
@@ -173,7 +174,8 @@ public struct TestReport: Sendable {
             let below = Set(flowsBelowMinimum.map(\.file))
             for flow in coverage {
                 let head =
-                    "    <testcase classname=\"transition coverage\" name=\"\(DiagnosticFormatter.xmlAttribute(flow.file))\" time=\"0.000\""
+                    "    <testcase classname=\"transition coverage\" "
+                    + "name=\"\(DiagnosticFormatter.xmlAttribute(flow.file))\" time=\"0.000\""
                 guard below.contains(flow.file) else {
                     lines.append(head + "/>")
                     continue
@@ -215,10 +217,12 @@ extension TestReport {
             for problem in problems {
                 let place = problem.position.map { "\(file):\($0.line):\($0.column)" } ?? file
                 lines.append(
-                    "    <testcase classname=\"\(name)\" name=\"\(DiagnosticFormatter.xmlAttribute(place))\" time=\"0.000\">"
+                    "    <testcase classname=\"\(name)\" name=\"\(DiagnosticFormatter.xmlAttribute(place))\" "
+                        + "time=\"0.000\">"
                 )
                 lines.append(
-                    "      <error type=\"\(problem.code.rawValue)\" message=\"\(DiagnosticFormatter.xmlAttribute(problem.message))\">"
+                    "      <error type=\"\(problem.code.rawValue)\" "
+                        + "message=\"\(DiagnosticFormatter.xmlAttribute(problem.message))\">"
                         + DiagnosticFormatter.xmlText(problem.description) + "</error>")
                 lines.append("    </testcase>")
             }

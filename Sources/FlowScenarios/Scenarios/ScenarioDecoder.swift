@@ -99,7 +99,8 @@ struct ScenarioDecoder {
     private mutating func user(_ node: DataNode) -> UserSeed? {
         guard
             let fields = reader.map(
-                node, "a user", known: ["username", "password", "attributes", "mfa", "methods"], required: ["username"]),
+                node, "a user", known: ["username", "password", "attributes", "mfa", "methods"],
+                required: ["username"]),
             let username = fields["username"].flatMap({ reader.string($0.value, "`username`") })
         else { return nil }
         var seed = UserSeed(username: username.value)

@@ -23,7 +23,8 @@ let package = Package(
                 "FlowReporting",
             ]),
         .library(
-            name: "NativeAuthKit", targets: ["FlowrunFoundation", "NativeAuthWire", "NativeAuth", "NativeAuthURLSession"]
+            name: "NativeAuthKit",
+            targets: ["FlowrunFoundation", "NativeAuthWire", "NativeAuth", "NativeAuthURLSession"]
         ),
         // The modules one by one: building blocks of the products above and of flowrun itself.
         .library(name: "FlowrunFoundation", targets: ["FlowrunFoundation"]),
@@ -229,7 +230,8 @@ let package = Package(
             dependencies: ["FlowEngine", "FlowChecker", "FlowLoader", "FlowModel", "FlowrunFoundation"]),
         .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "FlowrunFoundation"]),
         .testTarget(
-            name: "NativeAuthURLSessionTests", dependencies: ["NativeAuthURLSession", "NativeAuthWire", "FlowrunFoundation"]),
+            name: "NativeAuthURLSessionTests",
+            dependencies: ["NativeAuthURLSession", "NativeAuthWire", "FlowrunFoundation"]),
         .testTarget(
             name: "NativeAuthTenantTests",
             dependencies: ["TestSupport", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuth", "FlowrunFoundation"]),

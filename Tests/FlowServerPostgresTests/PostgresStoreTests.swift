@@ -1,6 +1,6 @@
 import FlowModel
-import FlowrunFoundation
 import FlowServerPostgres
+import FlowrunFoundation
 import Foundation
 import Logging
 import NativeAuthEmulator

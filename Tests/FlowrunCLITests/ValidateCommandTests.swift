@@ -265,7 +265,9 @@ import Testing
         let result = try folder.run("--version")
         #expect(result.status == 0)
         let changelog = try String(contentsOf: FlowLibrary.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") && $0.first(where: \.isNumber) != nil }
+        let newest = changelog.split(separator: "\n").first {
+            $0.hasPrefix("## ") && $0.first(where: \.isNumber) != nil
+        }
         let version = try #require(newest?.dropFirst(3).split(separator: " ").first, "no version in CHANGELOG.md")
         #expect(result.stdout == "flowrun \(version)\n")
     }

@@ -1,7 +1,7 @@
+import FlowrunFoundation
 import Foundation
 import NativeAuth
 import NativeAuthTenant
-import FlowrunFoundation
 import TestSupport
 import Testing
 

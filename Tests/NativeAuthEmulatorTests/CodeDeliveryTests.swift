@@ -1,8 +1,8 @@
+import FlowrunFoundation
 import Foundation
 import NativeAuthEmulator
 import NativeAuthTenant
 import NativeAuthWire
-import FlowrunFoundation
 import TestSupport
 import Testing
 

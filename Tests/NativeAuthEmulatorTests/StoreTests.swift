@@ -1,8 +1,8 @@
+import FlowrunFoundation
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthWire
-import FlowrunFoundation
 import TestSupport
 import Testing
 

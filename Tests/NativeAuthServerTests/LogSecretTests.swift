@@ -1,12 +1,12 @@
 import AsyncHTTPClient
 import FlowEngine
+import FlowrunFoundation
 import Foundation
 import Logging
 import NIOCore
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthWire
-import FlowrunFoundation
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
+import FlowrunFoundation
 import Foundation
 import NativeAuthEmulator
 import NativeAuthTenant
-import FlowrunFoundation
 
 /// A clock tests move by hand.
 public final class TestClock: Sendable {

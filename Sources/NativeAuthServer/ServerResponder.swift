@@ -86,7 +86,8 @@ struct ServerResponder: HTTPResponder {
         case .discovery:
             let emulator = listener.emulator
             let document = Discovery.document(
-                base: baseURL(request), tenantID: emulator.configuration.tenantID, issuer: emulator.issuer)
+                base: baseURL(configured: emulator.configuration.issuerBaseURL),
+                tenantID: emulator.configuration.tenantID, issuer: emulator.issuer)
             return (.ok(document, requestID: requestID), route)
         case .keys:
             do {
@@ -165,14 +166,14 @@ struct ServerResponder: HTTPResponder {
         }
     }
 
-    /// `http://{Host}` (`https` under TLS) as the client addressed the server, else the listener's origin.
-    private func baseURL(_ request: Request) -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
-        if let authority = request.head.authority, !authority.isEmpty, authority.count <= 255,
-            authority.allSatisfy({ allowed.contains($0) })
-        {
-            return "\(server.scheme)://\(authority)"
-        }
-        return NativeAuthHTTPServer.origin(host: server.host, port: listener.port ?? server.port, scheme: server.scheme)
+    /// The configured `issuerBaseURL` (the public address behind a balancer), else the listener's origin (`https`
+    /// under TLS) — never the request's `Host`, so that a client cannot make the discovery document, which caches
+    /// in front of the server keep, name another server.
+    private func baseURL(configured issuerBaseURL: String?) -> String {
+        var base =
+            issuerBaseURL
+            ?? NativeAuthHTTPServer.origin(host: server.host, port: listener.port ?? server.port, scheme: server.scheme)
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
     }
 }

@@ -1,5 +1,6 @@
 import EmulatorTestSupport
 import FlowEngine
+import FlowModel
 import Foundation
 import NativeAuth
 import NativeAuthEmulator
@@ -272,6 +273,28 @@ struct SecurityRegressionTests {
             }
             #expect(statuses == [200, 200, 200, 429, 429], "\(statuses)")
             #expect((900...1000).contains(retryAfter ?? 0), "\(String(describing: retryAfter))")
+        }
+    }
+
+    // MARK: the Host header wrote the discovery document
+
+    @Test("Host: evil.example:443 leaves every URL of the discovery document unchanged")
+    func hostHeaderDoesNotWriteDiscovery() async throws {
+        try await TestServer.with { server in
+            let path = "/contoso/v2.0/.well-known/openid-configuration"
+            let plain = try await server.get(path)
+            let socket = try RawSocket(port: server.port, timeout: 10)
+            let (bytes, _) = await blocking {
+                _ = socket.send("GET \(path) HTTP/1.1\r\nHost: evil.example:443\r\nConnection: close\r\n\r\n")
+                return socket.readUntilClosed()
+            }
+            let response = String(decoding: bytes, as: UTF8.self)
+            #expect(response.hasPrefix("HTTP/1.1 200"), "\(response.prefix(200))")
+            let body = try #require(response.range(of: "\r\n\r\n").map { response[$0.upperBound...] })
+            let poisoned = try JSONDecoder().decode(Value.self, from: Data(body.utf8))
+            #expect(!body.contains("evil.example"), "\(body)")
+            #expect(poisoned == plain.json)
+            #expect(plain.string("token_endpoint")?.hasPrefix(server.origin + "/") == true, "\(plain)")
         }
     }
 

@@ -26,7 +26,10 @@ struct ServerResponder: HTTPResponder {
         let requestID = ClientRequestID.value(in: request.headers, query: request.uri.query)
         let origin = cors.allowedOrigin(request.headers)
         if let origin, CORS.isPreflight(request), case .success(let match) = resolve(request.uri.path) {
-            let response = CORS.preflight(origin: origin, methods: match.route.methods, request: request)
+            var response = CORS.preflight(origin: origin, methods: match.route.methods, request: request)
+            if let tls = server.tls, let name = HTTPFields.Element.Name("Strict-Transport-Security") {
+                response.headers[name] = tls.strictTransportSecurity
+            }
             AccessLog.record(
                 server.logger, method: request.method.rawValue, path: request.uri.path, route: match.route,
                 reply: Reply(status: 204, body: .object([:])), requestID: requestID,
@@ -40,6 +43,9 @@ struct ServerResponder: HTTPResponder {
             (reply, route) = await answer(request, requestID: requestID)
         }
         if let origin { reply.headers += CORS.headers(origin: origin) }
+        if let tls = server.tls {
+            reply.headers.append((name: "Strict-Transport-Security", value: tls.strictTransportSecurity))
+        }
         server.metrics.record(
             route: route?.template ?? "unmatched", status: reply.status, elapsed: ContinuousClock.now - started)
         // A mounted route's path may hold an id that is a credential (a flow session's): its template is logged.

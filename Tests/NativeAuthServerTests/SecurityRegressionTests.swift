@@ -2,6 +2,7 @@ import EmulatorTestSupport
 import FlowEngine
 import FlowModel
 import Foundation
+import NIOSSL
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthServer
@@ -296,6 +297,44 @@ struct SecurityRegressionTests {
             #expect(poisoned == plain.json)
             #expect(plain.string("token_endpoint")?.hasPrefix(server.origin + "/") == true, "\(plain)")
         }
+    }
+
+    // MARK: TLS 1.0 and 1.1 accepted, no Strict-Transport-Security
+
+    @Test(
+        "over --tls-cert a TLS 1.1 client is refused, TLS 1.2 is served, and HTTPS answers carry HSTS; HTTP ones not",
+        .enabled(if: ServeCommandTests.binary() != nil && ServeTLSTests.opensslAvailable))
+    func tlsVersionsAndStrictTransportSecurity() async throws {
+        let tls = try ServeTLSTests.certificate()
+        let certificate = tls.appendingPathComponent("cert.pem").path
+        let served = try ServeCommandTests.serve([
+            "--tls-cert", certificate, "--tls-key", tls.appendingPathComponent("key.pem").path, "--hsts-max-age", "600",
+        ])
+        let line = try await served.listeningLine()
+        let prefix = "flowrun serve: listening on https://127.0.0.1:"
+        let port = try #require(Int(line.dropFirst(prefix.count).prefix { $0.isNumber }), "\(line)")
+        let url = "https://127.0.0.1:\(port)/contoso/v2.0/.well-known/openid-configuration"
+
+        await #expect(throws: (any Error).self) {
+            _ = try await ServeTLSTests.get(url, trusting: certificate, maximumVersion: .tlsv11)
+        }
+        let overTLS12 = try await ServeTLSTests.get(url, trusting: certificate, maximumVersion: .tlsv12)
+        #expect(overTLS12.status == 200)
+        #expect(overTLS12.header("strict-transport-security") == "max-age=600", "\(overTLS12.headers)")
+        let missing = try await ServeTLSTests.get("https://127.0.0.1:\(port)/nowhere", trusting: certificate)
+        #expect(missing.status == 404)
+        #expect(missing.header("strict-transport-security") == "max-age=600")
+        #expect(try await served.stop(with: SIGTERM) == 0)
+
+        let plain = try ServeCommandTests.serve([])
+        let plainLine = try await plain.listeningLine()
+        let plainPrefix = "flowrun serve: listening on http://127.0.0.1:"
+        let plainPort = try #require(Int(plainLine.dropFirst(plainPrefix.count).prefix { $0.isNumber }), "\(plainLine)")
+        let answer = try await TestHTTP.get(
+            "http://127.0.0.1:\(plainPort)/contoso/v2.0/.well-known/openid-configuration")
+        #expect(answer.status == 200)
+        #expect(answer.header("strict-transport-security") == nil)
+        #expect(try await plain.stop(with: SIGTERM) == 0)
     }
 
     // MARK: ReDoS in tenant attribute regexes

@@ -1,10 +1,11 @@
 import FlowModel
 
 /// FR126: a flow that tells "no such user" apart from "wrong password" tells anyone which email addresses
-/// have an account. Only where the authority treated the two alike: one action step whose call can answer
-/// either. Where they come from different steps (an email-first sign-in: `userNotFound` from the step that
-/// sends the email alone, `invalidCredentials` from the later password step), the authority has already told
-/// them apart by its first answer, and the flow reveals nothing more.
+/// have an account — by its words, or by what it asks next (another step, other fields). Only where the
+/// authority treated the two alike: one action step whose call can answer either. Where they come from different
+/// steps (an email-first sign-in: `userNotFound` from the step that sends the email alone, `invalidCredentials`
+/// from the later password step), the authority has already told them apart by its first answer, and the flow
+/// reveals nothing more.
 extension DocumentChecker {
     mutating func reportAccountEnumeration() {
         for index in document.steps.indices {
@@ -32,10 +33,10 @@ extension DocumentChecker {
                 }
             }
         }
-        // The texts matter only when the flow handles both outcomes.
+        // What the user sees matters only when the flow handles both outcomes.
         guard !notFoundEdges.isEmpty, !wrongPasswordEdges.isEmpty else { return }
-        let notFound = notFoundEdges.map { (edge: $0, text: userText(of: $0)) }
-        let wrongPassword = wrongPasswordEdges.map { (edge: $0, text: userText(of: $0)) }
+        let notFound = notFoundEdges.map { (edge: $0, text: userView(of: $0)) }
+        let wrongPassword = wrongPasswordEdges.map { (edge: $0, text: userView(of: $0)) }
         let notFoundTexts = Set(notFound.map(\.text))
         let wrongPasswordTexts = Set(wrongPassword.map(\.text))
         guard let someNotFound = notFound.first, let someWrongPassword = wrongPassword.first,
@@ -56,12 +57,30 @@ extension DocumentChecker {
     private mutating func reportDistinct(
         _ handler: (edge: Int, text: String), of outcome: String, versus other: (outcome: String, text: String)
     ) {
-        func quoted(_ text: String) -> String { text.isEmpty ? "nothing" : "“\(text)”" }
         report(
             .accountEnumeration,
-            "`\(outcome)` shows \(quoted(handler.text)) but `\(other.outcome)` shows \(quoted(other.text)): the "
-                + "difference tells anyone which email addresses have an account",
+            "`\(outcome)` \(handler.text) but `\(other.outcome)` \(other.text): the difference tells anyone which "
+                + "email addresses have an account",
             at: edges[handler.edge].position)
+    }
+
+    /// What the user sees when the edge is taken: the text they are told, then the step that asks next with its
+    /// fields (or the end), e.g. `shows “Wrong password.” and asks for password at \`retry_password\``.
+    private func userView(of edge: Int) -> String {
+        let text = userText(of: edge)
+        let shown = text.isEmpty ? "shows nothing" : "shows “\(text)”"
+        switch edges[edge].target {
+        case .step(let next):
+            guard document.steps.indices.contains(next) else { return shown }
+            let step = document.steps[next]
+            if case .ask(let ask) = step.kind {
+                let fields = ask.inputs.map(\.value).joined(separator: ", ")
+                return shown + " and asks for \(fields) at `\(step.name.value)`"
+            }
+            return shown + " and goes to `\(step.name.value)`"
+        case .end(let end):
+            return shown + " and ends `\(end.kind.value)`" + (end.reason.map { " (\($0.value))" } ?? "")
+        }
     }
 
     /// What the user is told when the edge is taken: its message, then the message of the step it enters.

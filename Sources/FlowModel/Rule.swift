@@ -124,6 +124,9 @@ public struct Rule: Sendable, Hashable {
             .endNotForTheseParams, .warning, "the sub-flow cannot reach this end with the params this `use` gives",
             "remove the handler: with these constant params the sub-flow's `choose` never leads to that end"),
         Rule(
+            .controlCharacter, .error, "a text the user sees holds a control character",
+            "remove the escape sequence or control character; keep only newlines and tabs"),
+        Rule(
             .scenarioFlowInvalid, .error, "the flow under test does not load or check",
             "fix the flow first: `flowrun validate FLOW`"),
         Rule(
@@ -201,6 +204,7 @@ extension RuleCode {
     public static let brokenSubflow = RuleCode(rawValue: "FR128")
     public static let tenantMakesFailureLikely = RuleCode(rawValue: "FR129")
     public static let endNotForTheseParams = RuleCode(rawValue: "FR130")
+    public static let controlCharacter = RuleCode(rawValue: "FR131")
 
     public static let scenarioFlowInvalid = RuleCode(rawValue: "FR201")
     public static let scenarioUnknownStep = RuleCode(rawValue: "FR202")

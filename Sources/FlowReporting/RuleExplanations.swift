@@ -761,11 +761,13 @@ extension RuleExplanation {
         RuleExplanation(
             .accountEnumeration,
             meaning:
-                "One action step can answer both `userNotFound` and `invalidCredentials` (the authority "
-                + "treated the two alike in one call), and the flow tells them apart to the user, so anyone "
-                + "could learn which email addresses have an account. Each handler's message and the message "
-                + "of the step it enters are compared; `otherwise` is not counted, nor are handlers on "
-                + "different steps (an email-first sign-in, where `userNotFound` comes before any password).",
+                "One action step can answer both `userNotFound` and `invalidCredentials` (the authority treated the "
+                + "two alike in one call), and the flow tells them apart to the user, so anyone could learn which "
+                + "email addresses have an account. What the user sees next is compared: each handler's message and "
+                + "the message of the step it enters, and the step that asks next with its fields (an unknown email "
+                + "sent back to the email and password, a wrong password to a step asking the password alone, is a "
+                + "difference too); `otherwise` is not counted, nor are handlers on different steps (an email-first "
+                + "sign-in, where `userNotFound` comes before any password).",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",
@@ -958,6 +960,26 @@ extension RuleExplanation {
                         otherwise: { end: success }
                     """#),
             ])),
+        RuleExplanation(
+            .controlCharacter,
+            meaning:
+                "A text the user sees (the flow's title or description, an input's label, hint or pattern message, "
+                + "a step's message or hint, a transition's message) holds a control character other than a newline "
+                + "or a tab: an escape sequence (`\\e`), a bell, a carriage return, a C1 control or a bidirectional "
+                + "override. Printed on a terminal it could clear the screen, set the window title or disguise the "
+                + "text; flowrun escapes such characters when it prints them, so in a flow file they are a mistake or "
+                + "an attack.",
+            broken: .files([
+                ExampleFile(
+                    "greet.yaml",
+                    ExampleText.greet.edited([
+                        (
+                            "  email: { type: email, label: Email }\n",
+                            "  email: { type: email, label: \"Email\\e]0;owned\\a\" }\n"
+                        )
+                    ]))
+            ]),
+            fixed: .files([ExampleFile("greet.yaml", ExampleText.greet)])),
         RuleExplanation(
             .scenarioFlowInvalid,
             meaning:

@@ -25,7 +25,10 @@ struct ServerResponder: HTTPResponder {
         let requestID = ClientRequestID.value(in: request.headers, query: request.uri.query)
         let origin = cors.allowedOrigin(request.headers)
         if let origin, CORS.isPreflight(request), case .success(let match) = resolve(request.uri.path) {
-            let response = CORS.preflight(origin: origin, methods: match.route.methods, request: request)
+            var response = CORS.preflight(origin: origin, methods: match.route.methods, request: request)
+            if let tls = server.tls, let name = HTTPFields.Element.Name("Strict-Transport-Security") {
+                response.headers[name] = tls.strictTransportSecurity
+            }
             AccessLog.record(
                 server.logger, method: request.method.rawValue, path: request.uri.path, route: match.route,
                 reply: Reply(status: 204, body: .object([:])), requestID: requestID,
@@ -39,6 +42,9 @@ struct ServerResponder: HTTPResponder {
             (reply, route) = await answer(request, requestID: requestID)
         }
         if let origin { reply.headers += CORS.headers(origin: origin) }
+        if let tls = server.tls {
+            reply.headers.append((name: "Strict-Transport-Security", value: tls.strictTransportSecurity))
+        }
         server.metrics.record(
             route: route?.template ?? "unmatched", status: reply.status, elapsed: ContinuousClock.now - started)
         // A mounted route's path may hold an id that is a credential (a flow session's): its template is logged.
@@ -85,7 +91,8 @@ struct ServerResponder: HTTPResponder {
         case .discovery:
             let emulator = listener.emulator
             let document = Discovery.document(
-                base: baseURL(request), tenantID: emulator.configuration.tenantID, issuer: emulator.issuer)
+                base: baseURL(configured: emulator.configuration.issuerBaseURL),
+                tenantID: emulator.configuration.tenantID, issuer: emulator.issuer)
             return (.ok(document, requestID: requestID), route)
         case .keys:
             do {
@@ -164,14 +171,14 @@ struct ServerResponder: HTTPResponder {
         }
     }
 
-    /// `http://{Host}` (`https` under TLS) as the client addressed the server, else the listener's origin.
-    private func baseURL(_ request: Request) -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
-        if let authority = request.head.authority, !authority.isEmpty, authority.count <= 255,
-            authority.allSatisfy({ allowed.contains($0) })
-        {
-            return "\(server.scheme)://\(authority)"
-        }
-        return NativeAuthHTTPServer.origin(host: server.host, port: listener.port ?? server.port, scheme: server.scheme)
+    /// The configured `issuerBaseURL` (the public address behind a balancer), else the listener's origin (`https`
+    /// under TLS) — never the request's `Host`, so that a client cannot make the discovery document, which caches
+    /// in front of the server keep, name another server.
+    private func baseURL(configured issuerBaseURL: String?) -> String {
+        var base =
+            issuerBaseURL
+            ?? NativeAuthHTTPServer.origin(host: server.host, port: listener.port ?? server.port, scheme: server.scheme)
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
     }
 }

@@ -49,9 +49,9 @@ struct Catalog: ParsableCommand {
         case (.text, nil): Terminal.write(CatalogReport.list(catalog))
         case (.text, let (name, action)?): Terminal.write(CatalogReport.text(name, action))
         case (.markdown, _): Terminal.write(CatalogReport.markdown(catalog, only: selected?.name))
-        case (.json, nil): Terminal.write(String(decoding: try encoder.encode(catalog), as: UTF8.self) + "\n")
+        case (.json, nil): Terminal.writeFormatted(String(decoding: try encoder.encode(catalog), as: UTF8.self) + "\n")
         case (.json, let (name, action)?):
-            Terminal.write(String(decoding: try encoder.encode([name: action]), as: UTF8.self) + "\n")
+            Terminal.writeFormatted(String(decoding: try encoder.encode([name: action]), as: UTF8.self) + "\n")
         }
     }
 }

@@ -25,7 +25,7 @@ struct Explain: ParsableCommand {
             switch format {
             case .text: Terminal.write(ExplanationReport.list())
             case .markdown: Terminal.write(ExplanationReport.markdown())
-            case .json: Terminal.write(try ExplanationReport.json())
+            case .json: Terminal.writeFormatted(try ExplanationReport.json())
             }
             return
         }
@@ -39,7 +39,7 @@ struct Explain: ParsableCommand {
         switch format {
         case .text: Terminal.write(ExplanationReport.text(explanation))
         case .markdown: Terminal.write(ExplanationReport.markdown(explanation))
-        case .json: Terminal.write(try ExplanationReport.json([explanation]))
+        case .json: Terminal.writeFormatted(try ExplanationReport.json([explanation]))
         }
     }
 }

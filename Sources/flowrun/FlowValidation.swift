@@ -29,7 +29,7 @@ struct FlowValidation {
         guard !diagnostics.isEmpty else { return }
         let options = ReportOptions(
             files: [file], color: Terminal.colorAllowed(descriptor: 2), sources: sources(for: diagnostics))
-        Terminal.writeError(DiagnosticFormatter.text(diagnostics, options: options))
+        Terminal.writeFormatted(DiagnosticFormatter.text(diagnostics, options: options), toStandardError: true)
     }
 
     /// The text of every file the diagnostics name that can be read, for source lines under the messages.

@@ -43,7 +43,7 @@
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
                 encoder.dateEncodingStrategy = .iso8601
-                Terminal.write(String(decoding: try encoder.encode(messages), as: UTF8.self) + "\n")
+                Terminal.writeFormatted(String(decoding: try encoder.encode(messages), as: UTF8.self) + "\n")
                 return
             }
             let formatter = ISO8601DateFormatter()

@@ -53,7 +53,7 @@
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             guard let data = try? encoder.encode(event) else { return }
-            Terminal.writeLine(String(decoding: data, as: UTF8.self))
+            Terminal.writeFormatted(String(decoding: data, as: UTF8.self) + "\n")
         }
     }
 #endif

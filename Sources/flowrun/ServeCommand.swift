@@ -96,6 +96,12 @@
         @Option(help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
         var tlsKey: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "With --tls-cert: how long browsers keep to HTTPS for this host after an answer "
+                    + "(Strict-Transport-Security max-age; 0 makes them forget it).", valueName: "seconds"))
+        var hstsMaxAge = ServerTLS.defaultStrictTransportSecurityMaxAge
+
         func validate() throws {
             for origin in cors where origin != "*" {
                 guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme),
@@ -107,6 +113,9 @@
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
             guard (tlsCert == nil) == (tlsKey == nil) else {
                 throw ValidationError("--tls-cert and --tls-key go together: give both, or neither.")
+            }
+            guard (0...63_072_000).contains(hstsMaxAge) else {
+                throw ValidationError("--hsts-max-age must be 0 to 63072000 (two years).")
             }
             guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
             guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600.") }
@@ -132,7 +141,9 @@
             let stores: ServeStores
             let logger = NativeAuthHTTPServer.standardErrorLogger(level: Self.logLevel(), json: logFormat == .json)
             do {
-                tls = try tlsCert.map { try ServerTLS.load(certificate: $0, key: tlsKey ?? "") }
+                tls = try tlsCert.map {
+                    try ServerTLS.load(certificate: $0, key: tlsKey ?? "", strictTransportSecurityMaxAge: hstsMaxAge)
+                }
                 let configuration = try TenantConfiguration.embedded(option: config)
                 let project = try Project.load()
                 stores = try await ServeStores.open(

@@ -68,15 +68,16 @@
             return .values(values)
         }
 
+        /// A flow's label or hint, or a problem (they may quote an authority's data), control characters escaped.
         private func prompt(_ text: String) {
-            FileHandle.standardError.write(Data(text.utf8))
+            Terminal.prompt(text)
         }
 
         /// One line, or nil when the user cancels (Ctrl-C, or Ctrl-D / end of input on an empty line).
         private func readLine(prompt text: String, secret: Bool) -> String? {
             prompt(text)
             guard isTerminal else { return Swift.readLine(strippingNewline: true) }
-            return RawLineEditor.read(prompt: text, secret: secret, echo: { self.prompt($0) })
+            return RawLineEditor.read(prompt: text, secret: secret, echo: { Terminal.writeControl($0) })
         }
     }
 
@@ -119,7 +120,8 @@
         static func line(_ editor: LineEditor, prompt: String, secret: Bool) -> String {
             let shown = secret ? String(repeating: "•", count: editor.characters.count) : editor.text
             let back = editor.characters.count - editor.cursor
-            return "\r" + prompt + shown + "\u{1B}[K" + (back > 0 ? "\u{1B}[\(back)D" : "")
+            return "\r" + TerminalText.escaped(prompt) + TerminalText.escaped(shown) + "\u{1B}[K"
+                + (back > 0 ? "\u{1B}[\(back)D" : "")
         }
     }
 #endif

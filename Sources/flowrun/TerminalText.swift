@@ -3,9 +3,12 @@
 /// (a display name, an error description) can neither move the cursor, rewrite lines, change the window title
 /// nor fake a line of flowrun's own output.
 enum TerminalText {
-    /// `text` escaped; newlines kept only when `keepingNewlines` (for flowrun's own multi-line messages).
-    static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
-        let unsafe = { (scalar: Unicode.Scalar) in isUnsafe(scalar) && !(keepingNewlines && scalar == "\n") }
+    /// `text` escaped; newlines and tabs kept only when `keepingLayout` (for the terminal writers, whose texts
+    /// are lines; a value that must stay on its line is escaped without it first).
+    static func escaped(_ text: String, keepingLayout: Bool = false) -> String {
+        let unsafe = { (scalar: Unicode.Scalar) in
+            isUnsafe(scalar) && !(keepingLayout && (scalar == "\n" || scalar == "\t"))
+        }
         guard text.unicodeScalars.contains(where: unsafe) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)

@@ -90,8 +90,10 @@
             }
             if streamed {
                 Terminal.write(report.text(scenarios: false))
+            } else if format == .text {
+                Terminal.write(report.text())
             } else {
-                Terminal.write(try rendered(report, as: format))
+                Terminal.writeFormatted(try rendered(report, as: format))
             }
             if !report.errors.isEmpty { throw ExitCode.usage }
             if !report.passed { throw ExitCode.flowFailed }

@@ -97,7 +97,7 @@ struct Validate: ParsableCommand {
             options.color = !noColor && Terminal.colorAllowed(descriptor: 1)
             options.sources = sources
         }
-        Terminal.write(try DiagnosticFormatter.format(shown.format, diagnostics, options: options))
+        Terminal.writeFormatted(try DiagnosticFormatter.format(shown.format, diagnostics, options: options))
         if DiagnosticReport(diagnostics, files: files).failed(strict: strict) {
             throw ExitCode.flowFailed
         }

@@ -223,4 +223,18 @@ struct SecurityRuleTests {
             in: secureFlow)
         #expect(try checkSecurity(otherwise).found == [])
     }
+
+    @Test("FR126 the same message but another next ask (a step asking only the password) for a wrong password")
+    func accountEnumerationByTheNextAsk() throws {
+        let retry = variant(
+            "invalidCredentials: { goto: ask_credentials,", "invalidCredentials: { goto: retry_password,",
+            in: secureFlow
+        ).replacingOccurrences(
+            of: "  ask_code:\n", with: "  retry_password:\n    ask: [password]\n    next: begin\n  ask_code:\n")
+        let result = try checkSecurity(retry)
+        #expect(result.found == ["FR126@19:21"], "\(result.diagnostics)")
+        let message = result.diagnostics.first?.message ?? ""
+        #expect(message.contains("asks for password at `retry_password`"), "\(message)")
+        #expect(message.contains("asks for email, password at `ask_credentials`"), "\(message)")
+    }
 }

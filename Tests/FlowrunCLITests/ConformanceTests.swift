@@ -114,8 +114,10 @@ import Testing
             return [
                 try venue.run(
                     "sign-up-password", ["email=\(email)", "password=\(Planted.password)", "code=@outbox"], []),
-                try venue.run("sign-in-password", ["email=\(email)", wrong, "password=\(Planted.password)"], []),
-                try venue.run("sign-in-password", ["email=\(email)", wrong, wrong, wrong], []),
+                try venue.run(
+                    "sign-in-password", ["email=\(email)", wrong, "email=\(email)", "password=\(Planted.password)"], []),
+                try venue.run(
+                    "sign-in-password", ["email=\(email)", wrong, "email=\(email)", wrong, "email=\(email)", wrong], []),
             ]
         },
         Scenario(name: "refused password then success", statuses: [0]) { venue in

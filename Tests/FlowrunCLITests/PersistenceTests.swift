@@ -35,7 +35,7 @@ import Testing
 
         let old = try sandbox.run(
             "sign-in-password",
-            inputs: ["email=\(Self.email)"] + Array(repeating: "password=\(Planted.password)", count: 3))
+            inputs: Array(repeating: ["email=\(Self.email)", "password=\(Planted.password)"], count: 3).flatMap { $0 })
         old.expectFailure("invalid_credentials", "Too many incorrect passwords. Please try again later.")
         #expect(old.outcomes.first == "signIn.start → invalidCredentials")
         #expect(!FileManager.default.fileExists(atPath: sandbox.accountFile.path))

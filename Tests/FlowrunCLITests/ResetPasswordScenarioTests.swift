@@ -24,7 +24,7 @@ import Testing
         _ = try sandbox.signIn(Self.email, Planted.newPassword)
         let old = try sandbox.run(
             "sign-in-password",
-            inputs: ["email=\(Self.email)"] + Array(repeating: "password=\(Planted.password)", count: 3))
+            inputs: Array(repeating: ["email=\(Self.email)", "password=\(Planted.password)"], count: 3).flatMap { $0 })
         old.expectFailure("invalid_credentials", "Too many incorrect passwords. Please try again later.")
         #expect(old.outcomes.allSatisfy { $0 == "signIn.start → invalidCredentials" })
     }

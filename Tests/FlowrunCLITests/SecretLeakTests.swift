@@ -87,7 +87,10 @@ import Testing
 
         let signIn = try sandbox.run(
             "sign-in-password",
-            inputs: ["email=\(Self.email)", "password=\(Planted.otherPassword)", "password=\(Planted.password)"],
+            inputs: [
+                "email=\(Self.email)", "password=\(Planted.otherPassword)", "email=\(Self.email)",
+                "password=\(Planted.password)",
+            ],
             json: json)
         #expect(signIn.status == 0, signIn.transcript)
         evidence.record(signIn, "sign-in")

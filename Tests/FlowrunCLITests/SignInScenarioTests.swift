@@ -106,7 +106,10 @@ import Testing
         try sandbox.signUpWithPassword(Self.email)
         let run = try sandbox.run(
             "sign-in-password",
-            inputs: ["email=\(Self.email)", "password=\(Planted.otherPassword)", "password=\(Planted.password)"])
+            inputs: [
+                "email=\(Self.email)", "password=\(Planted.otherPassword)", "email=\(Self.email)",
+                "password=\(Planted.password)",
+            ])
         run.expectSuccess("Signed in as \(Self.email)")
         run.expectMessage("The email address or password is incorrect.")
         #expect(run.outcomes == ["signIn.start → invalidCredentials", "signIn.start → completed"])
@@ -116,7 +119,8 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.signUpWithPassword(Self.email)
         let wrong = "password=\(Planted.otherPassword)"
-        let run = try sandbox.run("sign-in-password", inputs: ["email=\(Self.email)", wrong, wrong, wrong])
+        let email = "email=\(Self.email)"
+        let run = try sandbox.run("sign-in-password", inputs: [email, wrong, email, wrong, email, wrong])
         run.expectFailure("invalid_credentials", "Too many incorrect passwords. Please try again later.")
         #expect(run.outcomes == Array(repeating: "signIn.start → invalidCredentials", count: 3))
         #expect(try sandbox.account() == nil)

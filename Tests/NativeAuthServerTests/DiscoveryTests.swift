@@ -59,13 +59,13 @@ struct DiscoveryTests {
         }
     }
 
-    @Test("a configured issuerBaseURL is the discovery issuer and every token's iss")
+    @Test("a configured issuerBaseURL is the discovery issuer, the base of its endpoints and every token's iss")
     func configuredIssuer() async throws {
         try await TestServer.with(.testing { $0.issuerBaseURL = "https://login.contoso.test" }) { server in
             let discovery = try await server.get("/contoso/v2.0/.well-known/openid-configuration")
             let tenantID = server.emulator.configuration.tenantID
             #expect(discovery.string("issuer") == "https://login.contoso.test/\(tenantID)/v2.0")
-            #expect(discovery.string("token_endpoint") == "\(server.origin)/\(tenantID)/oauth2/v2.0/token")
+            #expect(discovery.string("token_endpoint") == "https://login.contoso.test/\(tenantID)/oauth2/v2.0/token")
             try await server.signUp("ann@contoso.com")
             let idToken = try #require(try await server.signIn("ann@contoso.com").string("id_token"))
             let payload = try #require(idToken.split(separator: ".").dropFirst().first.map(String.init))

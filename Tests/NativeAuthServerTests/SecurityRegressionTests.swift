@@ -1,5 +1,7 @@
 import FlowEngine
+import FlowModel
 import Foundation
+import NIOSSL
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthServer
@@ -273,6 +275,66 @@ struct SecurityRegressionTests {
             #expect(statuses == [200, 200, 200, 429, 429], "\(statuses)")
             #expect((900...1000).contains(retryAfter ?? 0), "\(String(describing: retryAfter))")
         }
+    }
+
+    // MARK: the Host header wrote the discovery document
+
+    @Test("Host: evil.example:443 leaves every URL of the discovery document unchanged")
+    func hostHeaderDoesNotWriteDiscovery() async throws {
+        try await TestServer.with { server in
+            let path = "/contoso/v2.0/.well-known/openid-configuration"
+            let plain = try await server.get(path)
+            let socket = try RawSocket(port: server.port, timeout: 10)
+            let (bytes, _) = await blocking {
+                _ = socket.send("GET \(path) HTTP/1.1\r\nHost: evil.example:443\r\nConnection: close\r\n\r\n")
+                return socket.readUntilClosed()
+            }
+            let response = String(decoding: bytes, as: UTF8.self)
+            #expect(response.hasPrefix("HTTP/1.1 200"), "\(response.prefix(200))")
+            let body = try #require(response.range(of: "\r\n\r\n").map { response[$0.upperBound...] })
+            let poisoned = try JSONDecoder().decode(Value.self, from: Data(body.utf8))
+            #expect(!body.contains("evil.example"), "\(body)")
+            #expect(poisoned == plain.json)
+            #expect(plain.string("token_endpoint")?.hasPrefix(server.origin + "/") == true, "\(plain)")
+        }
+    }
+
+    // MARK: TLS 1.0 and 1.1 accepted, no Strict-Transport-Security
+
+    @Test(
+        "over --tls-cert a TLS 1.1 client is refused, TLS 1.2 is served, and HTTPS answers carry HSTS; HTTP ones not",
+        .enabled(if: ServeCommandTests.binary() != nil && ServeTLSTests.opensslAvailable))
+    func tlsVersionsAndStrictTransportSecurity() async throws {
+        let tls = try ServeTLSTests.certificate()
+        let certificate = tls.appendingPathComponent("cert.pem").path
+        let served = try ServeCommandTests.serve([
+            "--tls-cert", certificate, "--tls-key", tls.appendingPathComponent("key.pem").path, "--hsts-max-age", "600",
+        ])
+        let line = try await served.listeningLine()
+        let prefix = "flowrun serve: listening on https://127.0.0.1:"
+        let port = try #require(Int(line.dropFirst(prefix.count).prefix { $0.isNumber }), "\(line)")
+        let url = "https://127.0.0.1:\(port)/contoso/v2.0/.well-known/openid-configuration"
+
+        await #expect(throws: (any Error).self) {
+            _ = try await ServeTLSTests.get(url, trusting: certificate, maximumVersion: .tlsv11)
+        }
+        let overTLS12 = try await ServeTLSTests.get(url, trusting: certificate, maximumVersion: .tlsv12)
+        #expect(overTLS12.status == 200)
+        #expect(overTLS12.header("strict-transport-security") == "max-age=600", "\(overTLS12.headers)")
+        let missing = try await ServeTLSTests.get("https://127.0.0.1:\(port)/nowhere", trusting: certificate)
+        #expect(missing.status == 404)
+        #expect(missing.header("strict-transport-security") == "max-age=600")
+        #expect(try await served.stop(with: SIGTERM) == 0)
+
+        let plain = try ServeCommandTests.serve([])
+        let plainLine = try await plain.listeningLine()
+        let plainPrefix = "flowrun serve: listening on http://127.0.0.1:"
+        let plainPort = try #require(Int(plainLine.dropFirst(plainPrefix.count).prefix { $0.isNumber }), "\(plainLine)")
+        let answer = try await TestHTTP.get(
+            "http://127.0.0.1:\(plainPort)/contoso/v2.0/.well-known/openid-configuration")
+        #expect(answer.status == 200)
+        #expect(answer.header("strict-transport-security") == nil)
+        #expect(try await plain.stop(with: SIGTERM) == 0)
     }
 
     // MARK: ReDoS in tenant attribute regexes

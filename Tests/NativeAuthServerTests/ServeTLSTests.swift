@@ -35,9 +35,13 @@ struct ServeTLSTests {
         ["/usr/bin/openssl", "/usr/local/bin/openssl"].contains { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// A GET with a client that trusts `certificate` only.
-    static func get(_ url: String, trusting certificate: String?) async throws -> HTTPAnswer {
+    /// A GET with a client that trusts `certificate` only, and speaks TLS up to `maximumVersion`.
+    static func get(
+        _ url: String, trusting certificate: String?, maximumVersion: TLSVersion = .tlsv13
+    ) async throws -> HTTPAnswer {
         var tls = TLSConfiguration.makeClientConfiguration()
+        tls.minimumTLSVersion = .tlsv1
+        tls.maximumTLSVersion = maximumVersion
         if let certificate {
             tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(certificate))
         }

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import Foundation
 import NIOSSL
 import NativeAuth
@@ -303,11 +304,11 @@ struct SecurityRegressionTests {
 
     @Test(
         "over --tls-cert a TLS 1.1 client is refused, TLS 1.2 is served, and HTTPS answers carry HSTS; HTTP ones not",
-        .enabled(if: ServeCommandTests.binary() != nil && ServeTLSTests.opensslAvailable))
+        .enabled(if: FlowrunBinary.find() != nil && ServeTLSTests.opensslAvailable))
     func tlsVersionsAndStrictTransportSecurity() async throws {
         let tls = try ServeTLSTests.certificate()
         let certificate = tls.appendingPathComponent("cert.pem").path
-        let served = try ServeCommandTests.serve([
+        let served = try ServedFlowrun.start([
             "--tls-cert", certificate, "--tls-key", tls.appendingPathComponent("key.pem").path, "--hsts-max-age", "600",
         ])
         let line = try await served.listeningLine()
@@ -326,7 +327,7 @@ struct SecurityRegressionTests {
         #expect(missing.header("strict-transport-security") == "max-age=600")
         #expect(try await served.stop(with: SIGTERM) == 0)
 
-        let plain = try ServeCommandTests.serve([])
+        let plain = try ServedFlowrun.start([])
         let plainLine = try await plain.listeningLine()
         let plainPrefix = "flowrun serve: listening on http://127.0.0.1:"
         let plainPort = try #require(Int(plainLine.dropFirst(plainPrefix.count).prefix { $0.isNumber }), "\(plainLine)")

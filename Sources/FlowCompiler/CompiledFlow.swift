@@ -12,7 +12,7 @@ public struct CompiledFlow: Sendable {
     /// Every finding of the loader and the checker, each once, in the order found.
     public var diagnostics: [Diagnostic]
 
-    /// Keeps each of `diagnostics` once (``Swift/Array/deduplicated()``), in the order given.
+    /// Keeps each of `diagnostics` once (`deduplicated()`, FlowModel), in the order given.
     public init(program: Program?, digest: String?, files: [String], diagnostics: [Diagnostic]) {
         self.program = program
         self.digest = digest

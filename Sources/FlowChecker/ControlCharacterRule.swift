@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// FR131: a text the user sees (a title, a label, a hint, a message) holds a control character other than a newline
 /// or a tab — an escape sequence, a bell, a carriage return, a C1 control or a bidirectional override. Printed on
@@ -41,12 +42,6 @@ extension DocumentChecker {
     /// Whether `text` holds a control character other than a newline or a tab.
     static func hasControlCharacter(_ text: String?) -> Bool {
         guard let text else { return false }
-        return text.unicodeScalars.contains { scalar in
-            switch scalar.value {
-            case 0x09, 0x0A: return false
-            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
-            default: return false
-            }
-        }
+        return text.unicodeScalars.contains { $0.isTerminalControl && $0 != "\n" && $0 != "\t" }
     }
 }

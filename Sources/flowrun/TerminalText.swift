@@ -1,3 +1,5 @@
+import FlowrunFoundation
+
 /// Text made safe to print on a terminal: control characters (C0, DEL, C1, among them ESC, BEL and newlines)
 /// and the bidirectional overrides become visible escapes such as `\u{1B}`, so that a value from an authority
 /// (a display name, an error description) can neither move the cursor, rewrite lines, change the window title
@@ -7,7 +9,7 @@ enum TerminalText {
     /// are lines; a value that must stay on its line is escaped without it first).
     static func escaped(_ text: String, keepingLayout: Bool = false) -> String {
         let unsafe = { (scalar: Unicode.Scalar) in
-            isUnsafe(scalar) && !(keepingLayout && (scalar == "\n" || scalar == "\t"))
+            scalar.isTerminalControl && !(keepingLayout && (scalar == "\n" || scalar == "\t"))
         }
         guard text.unicodeScalars.contains(where: unsafe) else { return text }
         var result = ""
@@ -20,12 +22,5 @@ enum TerminalText {
             }
         }
         return result
-    }
-
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
     }
 }

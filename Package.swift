@@ -240,6 +240,7 @@ let package = Package(
             dependencies: [
                 "TestSupport", "FlowServer", "FlowEngine", "FlowModel", "NativeAuthWire", "FlowrunFoundation",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]

@@ -126,6 +126,10 @@ public struct FlowAPI: MountedRoutes {
             case .conflict:
                 return error(
                     409, "conflict", "another answer changed the session first; GET it again", template: template)
+            case .answerInProgress:
+                return error(
+                    409, "answer_in_progress", "another answer to this session is being taken; GET it, then answer",
+                    template: template)
             case .full(let reason):
                 return error(503, "too_many_sessions", reason, template: template)
             case .tooManyAnswers(let seconds):

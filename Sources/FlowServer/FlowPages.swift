@@ -133,7 +133,7 @@ public struct FlowPages: MountedRoutes {
             }
         } catch FlowSessions.Refusal.noSuchSession {
             return redirect("/ui/\(flow.id)/session", page)
-        } catch FlowSessions.Refusal.notAsking, FlowSessions.Refusal.conflict {
+        } catch FlowSessions.Refusal.notAsking, FlowSessions.Refusal.conflict, FlowSessions.Refusal.answerInProgress {
             return redirect("/ui/\(flow.id)/session", page)
         } catch FlowSessions.Refusal.tooManyAnswers(let seconds) {
             return problem(429, "Too many answers", "Wait \(seconds) seconds, then go back and answer again.", page)

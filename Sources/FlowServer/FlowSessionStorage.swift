@@ -1,8 +1,9 @@
 import Foundation
 
-/// Where a ``FlowSessionStore`` keeps its rows (`flow_session`: id, state, record, version, updated_at): a
-/// SQLite file or memory, or a PostgreSQL database shared by several servers. Records arrive sealed and
-/// encoded; times are seconds since 1970.
+/// Where a ``FlowSessionStore`` keeps its rows (`flow_session`: id, state, record, version, updated_at,
+/// answering_until): a SQLite file or memory, or a PostgreSQL database shared by several servers. Ids are the
+/// digests of the session ids (``FlowSessionRow/id``); records arrive sealed and encoded; times are seconds since
+/// 1970.
 package protocol FlowSessionStorage: Sendable {
     /// How many sessions updated at or after `since` wait on an ask.
     func waiting(since: Double) async throws -> Int
@@ -11,7 +12,12 @@ package protocol FlowSessionStorage: Sendable {
     func insert(_ row: FlowSessionRow, expiredBefore: Double, limit: Int) async throws
     /// The encoded record of the session, when it was updated at or after `since`.
     func record(id: String, since: Double) async throws -> Data?
-    /// Replaces the session if it is still at `row.version - 1`; false when another change came first.
+    /// Marks the session at `version` as taking an answer until `until`, unless it changed or another answer
+    /// holds it (a mark not past at `now`); false then. Taken before an answer runs, so that answers to one
+    /// session run one at a time across every server sharing the store.
+    func claim(id: String, version: Int, until: Double, now: Double) async throws -> Bool
+    /// Replaces the session if it is still at `row.version - 1`, clearing its answer's mark; false when another
+    /// change came first.
     func replace(_ row: FlowSessionRow) async throws -> Bool
     /// Deletes sessions updated before `expiredBefore`; how many.
     func purge(expiredBefore: Double) async throws -> Int
@@ -19,6 +25,7 @@ package protocol FlowSessionStorage: Sendable {
 
 /// A row of `flow_session`.
 package struct FlowSessionRow: Sendable {
+    /// The hex SHA-256 of the session id (``SecretDigest``): the store never holds the id itself.
     package var id: String
     package var state: String
     /// The session record as JSON, its continuation sealed.

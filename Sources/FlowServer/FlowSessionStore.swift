@@ -5,8 +5,10 @@ import GRDB
 /// Flow sessions in SQLite (`<state folder>/flow-sessions.sqlite`, mode 0600, WAL) or in a PostgreSQL database
 /// shared by several servers, so a restarted server (or another one) continues each one. A change is a
 /// conditional update on the session's version: of two answers racing for one ask, one wins and the other is
-/// told so. The authority's continuation in each session is sealed (`SessionSeal`) under the state
-/// folder's `session.key`, so a copy of the database alone cannot finish a step.
+/// told so; an answer marks the session before it runs, so that another answer meanwhile is refused rather than
+/// run against the same state. The session id, the client's credential, is kept only as its SHA-256 digest, and
+/// the authority's continuation in each session is sealed (`SessionSeal`) under the state folder's
+/// `session.key`, so a copy of the database alone can neither answer a session nor finish a step.
 public final class FlowSessionStore: Sendable {
     private let storage: any FlowSessionStorage
     private let seal: SessionSeal
@@ -25,6 +27,8 @@ public final class FlowSessionStore: Sendable {
         try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        // Deleted content is overwritten, so that no freed page keeps what a row held.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
         self.init(
             storage: try SQLiteFlowSessionStorage(writer: DatabasePool(path: path, configuration: configuration)),
             seal: try SessionSeal(keyFile: (directory as NSString).appendingPathComponent("session.key")))
@@ -55,17 +59,30 @@ public final class FlowSessionStore: Sendable {
 
     /// The session, or nil when there is none or it has been idle since `expiredBefore`.
     func fetch(_ id: String, expiredBefore: Date) async throws -> SessionRecord? {
-        let data = try await storage.record(id: id, since: expiredBefore.timeIntervalSince1970)
-        return try data.map { try opened(JSONDecoder().decode(SessionRecord.self, from: $0)) }
+        let data = try await storage.record(id: SecretDigest.hex(id), since: expiredBefore.timeIntervalSince1970)
+        return try data.map { data in
+            var record = try opened(JSONDecoder().decode(SessionRecord.self, from: data))
+            record.id = id
+            return record
+        }
     }
 
-    /// The row stored for `record`: its session sealed.
+    /// Marks the session, still at `record.version`, as taking an answer until `until`; false when it changed or
+    /// another answer holds it (a mark not past at `now`).
+    func claim(_ record: SessionRecord, now: Date, until: Date) async throws -> Bool {
+        try await storage.claim(
+            id: SecretDigest.hex(record.id), version: record.version, until: until.timeIntervalSince1970,
+            now: now.timeIntervalSince1970)
+    }
+
+    /// The row stored for `record`: its id as its digest, its session sealed.
     private func row(_ record: SessionRecord, now: Date) throws -> FlowSessionRow {
         var stored = record
+        stored.id = SecretDigest.hex(record.id)
         stored.sealedSession = try record.session.map(seal.seal)
         stored.session = nil
         return FlowSessionRow(
-            id: record.id, state: record.state.rawValue, record: try JSONEncoder().encode(stored),
+            id: stored.id, state: record.state.rawValue, record: try JSONEncoder().encode(stored),
             version: record.version, updatedAt: now.timeIntervalSince1970)
     }
 
@@ -86,7 +103,8 @@ public final class FlowSessionStore: Sendable {
         return opened
     }
 
-    /// Replaces the session if it is still at `record.version - 1`; false when another change came first.
+    /// Replaces the session if it is still at `record.version - 1`, ending its answer's mark; false when another
+    /// change came first.
     func replace(_ record: SessionRecord, now: Date) async throws -> Bool {
         try await storage.replace(row(record, now: now))
     }

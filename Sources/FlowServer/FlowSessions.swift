@@ -1,12 +1,15 @@
 import FlowEngine
 import FlowModel
+import FlowSessionSeal
 import FlowrunFoundation
 import Foundation
 
 /// The flow runner behind the API: starts sessions of the served flows, answers their asks and cancels them.
 /// Every request runs the session from one ask to the next with a fresh authority client, and stores the result;
 /// nothing of a session lives in the process between requests, so any instance that shares the store can take
-/// the next answer.
+/// the next answer. Answers to one session are taken one at a time: one that arrives while another runs (in this
+/// process, or in another server sharing the store) is refused (``Refusal/answerInProgress``), so that no two
+/// answers run against the same state and the flow's attempt limits hold.
 ///
 /// A secret the user gives (a password, a code) lives only while the request that carried it runs: the stored
 /// session never holds it. A flow uses a secret in the action right after its ask, so this costs nothing; a flow
@@ -24,7 +27,12 @@ public struct FlowSessions: Sendable {
     /// no client can guess codes or passwords quickly through one session (the flow's attempt limits and the
     /// authority's own still apply).
     public var answersPerMinute: Int
+    /// The longest an answer holds its session: a server that dies while taking an answer leaves the session to
+    /// refuse others until then.
+    public var answerLease: Duration = .seconds(120)
     var now: @Sendable () -> Date
+    /// The sessions (by digest) taking an answer in this process.
+    private let answering = AnswersInProgress()
     /// Told of every session started (`nil` before) and every session over (its record after), e.g. for metrics.
     public var observer: (@Sendable (_ before: SessionRecord.State?, _ after: SessionRecord) -> Void)?
 
@@ -51,6 +59,8 @@ public struct FlowSessions: Sendable {
         case full(String)
         /// The session took ``answersPerMinute`` answers in the last minute; the next is allowed after these seconds.
         case tooManyAnswers(retryAfter: Int)
+        /// Another answer to the session is being taken.
+        case answerInProgress
     }
 
     private var expiredBefore: Date {
@@ -87,8 +97,12 @@ public struct FlowSessions: Sendable {
     }
 
     /// Answers the session's ask and runs it to the next ask (or its end). A refused answer comes back as the same
-    /// ask with the reason in `ask.problem`.
+    /// ask with the reason in `ask.problem`. Refused while another answer to the session runs, here or (through
+    /// the store's mark) on another server.
     func answer(_ id: String, with answer: InputAnswer) async throws -> SessionRecord {
+        let key = SecretDigest.hex(id)
+        guard answering.begin(key) else { throw Refusal.answerInProgress }
+        defer { answering.end(key) }
         let record = try await session(id)
         guard record.state == .asking, let session = record.session else { throw Refusal.notAsking(record.state) }
         let time = now().timeIntervalSince1970
@@ -99,6 +113,8 @@ public struct FlowSessions: Sendable {
         guard let flow = flows.flow(record.flow) else {
             return try await finish(record, failure: "the flow `\(record.flow)` is no longer served")
         }
+        let lease = now().addingTimeInterval(Double(answerLease.components.seconds))
+        guard try await store.claim(record, now: now(), until: lease) else { throw Refusal.answerInProgress }
         let input = OneAnswer(answer)
         let messages = ShownMessages()
         let outcome = await runner(flow, input: input, messages: messages).resume(session)

@@ -1,3 +1,4 @@
+import FlowSessionSeal
 import Foundation
 import GRDB
 
@@ -5,20 +6,46 @@ import GRDB
 struct SQLiteFlowSessionStorage: FlowSessionStorage {
     let writer: any DatabaseWriter
 
+    /// Opens the store, migrating it. A store whose sessions were kept under their ids is rewritten to their
+    /// digests, then vacuumed, so that no page or journal of the file keeps an id.
     init(writer: any DatabaseWriter) throws {
         self.writer = writer
-        try Self.migrator.migrate(writer)
+        let migrator = Self.migrator
+        let applied = try writer.read { db in try migrator.appliedIdentifiers(db) }
+        try migrator.migrate(writer)
+        if applied.contains(Self.sessions) && !applied.contains(Self.digests) {
+            try writer.vacuum()
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
     }
+
+    private static let sessions = "flow sessions"
+    private static let digests = "flow session ids as digests"
 
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("flow sessions") { db in
+        migrator.registerMigration(sessions) { db in
             try db.create(table: "flow_session") { table in
                 table.primaryKey("id", .text)
                 table.column("state", .text).notNull()
                 table.column("record", .blob).notNull()
                 table.column("version", .integer).notNull()
                 table.column("updated_at", .double).notNull().indexed()
+            }
+        }
+        migrator.registerMigration(digests) { db in
+            try db.alter(table: "flow_session") { table in
+                table.add(column: "answering_until", .double).notNull().defaults(to: 0)
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT id, record FROM flow_session") {
+                let id: String = row["id"]
+                guard let record = SessionRecord.encoded(row["record"], id: SecretDigest.hex(id)) else {
+                    try db.execute(sql: "DELETE FROM flow_session WHERE id = ?", arguments: [id])
+                    continue
+                }
+                try db.execute(
+                    sql: "UPDATE flow_session SET id = ?, record = ? WHERE id = ?",
+                    arguments: [SecretDigest.hex(id), record, id])
             }
         }
         return migrator
@@ -50,11 +77,21 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
         }
     }
 
+    func claim(id: String, version: Int, until: Double, now: Double) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(
+                sql:
+                    "UPDATE flow_session SET answering_until = ? WHERE id = ? AND version = ? AND answering_until <= ?",
+                arguments: [until, id, version, now])
+            return db.changesCount == 1
+        }
+    }
+
     func replace(_ row: FlowSessionRow) async throws -> Bool {
         try await writer.write { db in
             try db.execute(
                 sql: """
-                    UPDATE flow_session SET state = ?, record = ?, version = ?, updated_at = ?
+                    UPDATE flow_session SET state = ?, record = ?, version = ?, updated_at = ?, answering_until = 0
                     WHERE id = ? AND version = ?
                     """,
                 arguments: [row.state, row.record, row.version, row.updatedAt, row.id, row.version - 1])

@@ -17,6 +17,7 @@ public struct SessionRecord: Sendable, Codable, Hashable {
         case failed
     }
 
+    /// The session id: the client's credential. The store keeps only its SHA-256 digest.
     public var id: String
     public var flow: String
     public var state: State
@@ -54,6 +55,13 @@ public struct SessionRecord: Sendable, Codable, Hashable {
         failed.sealedSession = nil
         failed.ask = nil
         return failed
+    }
+
+    /// The stored record `data` with its id replaced by `id`; nil when `data` is no record.
+    static func encoded(_ data: Data, id: String) -> Data? {
+        guard var record = try? JSONDecoder().decode(SessionRecord.self, from: data) else { return nil }
+        record.id = id
+        return try? JSONEncoder().encode(record)
     }
 
     /// The JSON the API answers: everything but the engine's session and the version.

@@ -34,12 +34,24 @@ struct PostgresFlowSessionStorage: FlowSessionStorage {
         }
     }
 
+    /// A conditional update: of two servers claiming one session at once, the second's update waits for the
+    /// first's commit and then matches no row (or is run again after a serialization failure, and matches none).
+    func claim(id: String, version: Int, until: Double, now: Double) async throws -> Bool {
+        try await database.transaction(.write) { sql in
+            try sql.execute(
+                """
+                UPDATE flow_session SET answering_until = \(until)
+                WHERE id = \(id) AND version = \(version) AND answering_until <= \(now)
+                """) == 1
+        }
+    }
+
     func replace(_ row: FlowSessionRow) async throws -> Bool {
         try await database.transaction(.write) { sql in
             try sql.execute(
                 """
                 UPDATE flow_session SET state = \(row.state), record = \(row.record), version = \(row.version),
-                updated_at = \(row.updatedAt) WHERE id = \(row.id) AND version = \(row.version - 1)
+                updated_at = \(row.updatedAt), answering_until = 0 WHERE id = \(row.id) AND version = \(row.version - 1)
                 """) == 1
         }
     }

@@ -77,6 +77,18 @@ enum PostgresSchema {
                 touched_at DOUBLE PRECISION NOT NULL)
                 """
             ]),
+        Migration(
+            id: "flow session ids as digests",
+            statements: [
+                // A session is answered one at a time: the answer taking it marks it until this time.
+                "ALTER TABLE flow_session ADD COLUMN answering_until DOUBLE PRECISION NOT NULL DEFAULT 0",
+                // The session id is the client's credential: the row keeps only its hex SHA-256, the record too.
+                """
+                UPDATE flow_session SET id = encode(sha256(convert_to(id, 'UTF8')), 'hex'),
+                record = convert_to(jsonb_set(convert_from(record, 'UTF8')::jsonb, '{id}',
+                to_jsonb(encode(sha256(convert_to(id, 'UTF8')), 'hex')))::text, 'UTF8')
+                """,
+            ]),
     ]
 
     /// Applies the missing migrations; runs inside a transaction (``BlockingPostgres``, `.migration` mode).

@@ -126,9 +126,34 @@ final class ScratchPostgres: Sendable {
         return process
     }
 
+    /// The rows `statements` answer through `psql` (unaligned, tuples only: one line a row, fields split by `|`).
+    @discardableResult
+    func psql(_ statements: String) throws -> String {
+        try Self.run(
+            "psql",
+            [
+                "-h", "127.0.0.1", "-p", "\(port)", "-U", "flowrun", "-At", "-v", "ON_ERROR_STOP=1", "-c", statements,
+                "flowrun",
+            ])
+    }
+
+    /// Every byte of the cluster's files (its tables and write-ahead log), after a checkpoint wrote them out.
+    func clusterBytes() throws -> Data {
+        try psql("CHECKPOINT")
+        var bytes = Data()
+        let data = URL(fileURLWithPath: "\(folder)/data")
+        let files = FileManager.default.enumerator(at: data, includingPropertiesForKeys: [.isRegularFileKey])
+        while let file = files?.nextObject() as? URL {
+            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            bytes.append(try Data(contentsOf: file))
+        }
+        return bytes
+    }
+
     /// Runs one of PostgreSQL's programs, as `postgres` when this process is root; throws with its output when
-    /// it fails.
-    private static func run(_ program: String, _ arguments: [String]) throws {
+    /// it fails, else answers it.
+    @discardableResult
+    private static func run(_ program: String, _ arguments: [String]) throws -> String {
         let process = process(program, arguments)
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
             "flowrun-pg-output-\(UUID().uuidString)")
@@ -143,9 +168,10 @@ final class ScratchPostgres: Sendable {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
+        let text = (try? String(contentsOf: outputPath, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0 else {
-            let text = (try? String(contentsOf: outputPath, encoding: .utf8)) ?? ""
             throw Failure(description: "\(program) exited \(process.terminationStatus): \(text)")
         }
+        return text
     }
 }

@@ -62,13 +62,18 @@ struct FlowSessionStoreSecurityTests {
         "forty wrong passwords raced to one sign-in-password session: at most the flow's three reach the authority",
         .enabled(if: FlowrunBinary.find() != nil))
     func racedWrongPasswordsAreTakenOneAtATime() async throws {
-        try await FlowRunnerAPITests.withServer { client, _ in
+        try await FlowRunnerAPITests.withServer { client, served in
             try await Self.signUp("race@contoso.com", password: "Right-Horse-Battery-7", client)
             let id = try #require(try await client.start("sign-in-password").string("id"))
             let answers = try await Self.race(40, clients: [client]) { client in
                 try await client.answer(id, ["email": "race@contoso.com", "password": "Wrong-Horse-1"])
             }
             Self.expectOneAtATime(answers)
+            // The authority's own count: one wrong password for each answer taken, none for an answer run against a
+            // state another answer had already moved on from.
+            let counted = try Self.lockout(in: served.folder)
+            let taken = answers.filter { $0.status == 200 }.count
+            #expect(counted.failures == taken && counted.lockouts == 0, "wrong passwords counted: \(counted)")
             try await Self.expectNotLocked("race@contoso.com", password: "Right-Horse-Battery-7", client)
         }
     }
@@ -115,6 +120,16 @@ struct FlowSessionStoreSecurityTests {
     }
 
     // MARK: the SQLite file
+
+    /// The authority's count of wrong passwords and codes (the one account that has any) and its lockouts, read
+    /// from its store beside the sessions.
+    static func lockout(in folder: URL) throws -> (failures: Int, lockouts: Int) {
+        let path = folder.appendingPathComponent("state/authority.sqlite").path
+        let database = try DatabaseQueue(path: path)
+        defer { try? database.close() }
+        let row = try database.read { db in try Row.fetchOne(db, sql: "SELECT failures, lockouts FROM lockouts") }
+        return (row?["failures"] ?? 0, row?["lockouts"] ?? 0)
+    }
 
     /// The ids of the rows of a copy of the server's `flow-sessions.sqlite` (with its WAL), read as an attacker
     /// with the files would.

@@ -41,6 +41,7 @@ struct FlowServerSecurityTests {
             #expect(answered.status == 303)
             let after = try await client.get("/sessions/\(planted)")
             #expect(after.object["ask"]?[field: "step"]?.stringValue == "ask_email", "\(after)")
+            #expect(after.object["messages"] == .list([]), "the victim's answer was taken: \(after)")
 
             let (otherPage, otherCookies, _) = try await Pages.startSession("sign-in-email-otp", at: client.origin)
             let session = try #require(otherCookies.split(separator: ";").last?.trimmingCharacters(in: .whitespaces))

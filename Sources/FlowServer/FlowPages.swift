@@ -180,10 +180,10 @@ public struct FlowPages: MountedRoutes {
     private var cookiePrefix: String { secureCookies ? "__Host-" : "" }
 
     /// The cookie that knows the browser, which the CSRF tokens and the sessions' bindings are signed for.
-    var browserCookie: String { cookiePrefix + "flowrun_browser" }
+    private var browserCookie: String { cookiePrefix + "flowrun_browser" }
 
     /// The cookie that carries the browser's session of `flow` (flow ids are cookie-name characters).
-    func sessionCookie(_ flow: ServedFlow) -> String {
+    private func sessionCookie(_ flow: ServedFlow) -> String {
         cookiePrefix + "flowrun_session_" + flow.id
     }
 
@@ -254,7 +254,7 @@ public struct FlowPages: MountedRoutes {
     }
 
     /// Whether the form's `csrf` field is the token this server signed for the browser's cookie.
-    func csrfHolds(_ request: MountedRequest, _ page: PageContext) -> Bool {
+    private func csrfHolds(_ request: MountedRequest, _ page: PageContext) -> Bool {
         guard let form = FormBody.decodePairs(String(decoding: request.body, as: UTF8.self)),
             let field = form.last(where: { $0.name == "csrf" })?.value
         else { return false }

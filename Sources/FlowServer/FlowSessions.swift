@@ -86,8 +86,9 @@ public struct FlowSessions: Sendable {
         if let refusal = ledger.admit(sessionID, from: address, now: now(), expiredBefore: expiredBefore) {
             throw Refusal.tooManyStarts(refusal.reason, retryAfter: refusal.retryAfter)
         }
-        var stored = false
-        defer { if !stored { ledger.close(sessionID) } }
+        // Counted as open by the ledger until it is known to be stored and waiting on an ask.
+        var waiting = false
+        defer { if !waiting { ledger.close(sessionID) } }
         let input = OneAnswer(nil)
         let messages = ShownMessages()
         let outcome = await runner(flow, input: input, messages: messages).start(params: params)
@@ -100,7 +101,7 @@ public struct FlowSessions: Sendable {
         } catch let error as FlowSessionStoreError where error.isFull {
             throw Refusal.full(error.description)
         }
-        stored = record.state == .asking
+        waiting = record.state == .asking
         observer?(nil, record)
         return record
     }

@@ -273,8 +273,8 @@ def escaping(session):
 def security(session):
     session.open("/")
     cookies = {cookie["name"]: cookie for cookie in session.browser.get_cookies()}
-    csrf = cookies.get("flowrun_csrf")
-    check(csrf and csrf.get("httpOnly") and csrf.get("sameSite") == "Strict", f"csrf cookie: {csrf}")
+    browser = cookies.get("flowrun_browser")
+    check(browser and browser.get("httpOnly") and browser.get("sameSite") == "Strict", f"browser cookie: {browser}")
     with urllib.request.urlopen(session.origin + "/", timeout=30) as response:
         headers = dict(response.headers)
     policy = headers.get("Content-Security-Policy", "")
@@ -283,10 +283,16 @@ def security(session):
     check(headers.get("Referrer-Policy") == "no-referrer", "no Referrer-Policy")
     status, _, _ = session.post("/ui/sign-up-email-otp", {})
     check(status == 403, f"a start without a CSRF token got {status}")
-    status, _, _ = session.post("/ui/sign-up-email-otp", {"csrf": "a" * 32}, cookie="flowrun_csrf=" + "b" * 32)
+    status, _, _ = session.post("/ui/sign-up-email-otp", {"csrf": "a" * 32}, cookie="flowrun_browser=" + "b" * 32)
     check(status == 403, f"a start with another CSRF token got {status}")
-    status, headers, _ = session.post("/ui/sign-up-email-otp", {"csrf": "c" * 32}, cookie="flowrun_csrf=" + "c" * 32)
-    check(status == 303 and "flowrun_session=" in headers.get("Set-Cookie", ""), f"a matching token got {status}")
+    status, _, _ = session.post("/ui/sign-up-email-otp", {"csrf": "c" * 32}, cookie="flowrun_browser=" + "c" * 32)
+    check(status == 403, f"a start with a cookie and token pair the client chose got {status}")
+    session.open("/ui/sign-up-email-otp")
+    token = session.browser.find_element(By.NAME, "csrf").get_attribute("value")
+    cookie = "flowrun_browser=" + session.browser.get_cookie("flowrun_browser")["value"]
+    status, headers, _ = session.post("/ui/sign-up-email-otp", {"csrf": token}, cookie=cookie)
+    check(status == 303 and "flowrun_session_sign-up-email-otp=" in headers.get("Set-Cookie", ""),
+          f"the server's token got {status}")
 
 
 def main():
@@ -322,7 +328,7 @@ def main():
         session.close()
     with open(os.path.join(session.folder, "serve.log")) as handle:
         log = handle.read()
-    if "Brand-New-Passw0rd!" in log or "flowrun_session=" in log:
+    if "Brand-New-Passw0rd!" in log or "flowrun_session_" in log:
         failed += 1
         print("FAIL the server log holds a password or a session cookie")
     print(f"{passed} passed, {failed} failed; screenshots in {screenshots}")

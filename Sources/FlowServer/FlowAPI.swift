@@ -11,8 +11,10 @@ import NativeAuthServer
 /// - `GET /api/v1/sessions/{sid}`: the session's state;
 /// - `POST /api/v1/sessions/{sid}/answers` (`{"inputs": {…}}` or `{"choice": "resend"}`): the next state;
 /// - `DELETE /api/v1/sessions/{sid}`: cancels it.
-/// Errors are `{"error": NAME, "message": TEXT}` with 400, 404, 405, 409, 415 or 503; no message repeats a
-/// value the client sent.
+/// Every POST must say `Content-Type: application/json` (415 otherwise), so that no other site's page can start
+/// or answer a session from its visitors' browsers with a form or a simple request. Errors are
+/// `{"error": NAME, "message": TEXT}` with 400, 404, 405, 409, 413, 415, 429 or 503; no message repeats a value
+/// the client sent.
 public struct FlowAPI: MountedRoutes {
     public let sessions: FlowSessions
     public var prefix: String { "/api/v1" }
@@ -49,6 +51,7 @@ public struct FlowAPI: MountedRoutes {
     private func start(_ id: String, request: MountedRequest) async -> MountedResponse {
         let template = APIRoute.sessions("").template
         var params: [String: Value] = [:]
+        if let refusal = unsupported(request, template: template) { return refusal }
         if !request.body.isEmpty {
             let object: [String: Value]
             switch body(of: request, template: template) {
@@ -63,7 +66,9 @@ public struct FlowAPI: MountedRoutes {
             }
             params = fields
         }
-        return await run(template: template, created: true) { try await sessions.start(id, params: params) }
+        return await run(template: template, created: true) {
+            try await sessions.start(id, params: params, creator: .api, address: request.clientAddress)
+        }
     }
 
     private func answer(_ id: String, request: MountedRequest) async -> MountedResponse {
@@ -90,13 +95,26 @@ public struct FlowAPI: MountedRoutes {
         case refused(MountedResponse)
     }
 
-    /// The request's JSON object, or the refusal to answer.
-    private func body(of request: MountedRequest, template: String) -> Body {
+    /// The refusal of a POST that is not declared JSON (415) or whose body is over
+    /// ``AnswerLimits/bodyBytes`` (413); nil when it may be read.
+    private func unsupported(_ request: MountedRequest, template: String) -> MountedResponse? {
         let type = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard type == "application/json" else {
-            return .refused(
-                error(415, "unsupported_media_type", "send Content-Type: application/json", template: template))
+            var response = error(
+                415, "unsupported_media_type", "send Content-Type: application/json", template: template)
+            response.headers.append((name: "Accept", value: "application/json"))
+            return response
         }
+        let limit = sessions.answerLimits.bodyBytes
+        guard request.body.count <= limit else {
+            return error(413, "body_too_large", "a body is at most \(limit) bytes", template: template)
+        }
+        return nil
+    }
+
+    /// The request's JSON object, or the refusal to answer.
+    private func body(of request: MountedRequest, template: String) -> Body {
+        if let refusal = unsupported(request, template: template) { return .refused(refusal) }
         guard let value = try? JSONDecoder().decode(Value.self, from: Data(request.body)),
             case .object(let object) = value
         else {
@@ -137,6 +155,15 @@ public struct FlowAPI: MountedRoutes {
                     429, "too_many_answers", "this session takes no more answers for \(seconds) s", template: template)
                 response.headers.append((name: "Retry-After", value: String(seconds)))
                 return response
+            case .tooManyStarts(let reason, let seconds):
+                var response = error(
+                    429, "too_many_starts", "\(reason); try again in \(seconds) s", template: template)
+                response.headers.append((name: "Retry-After", value: String(seconds)))
+                return response
+            case .answerTooLarge(let reason):
+                return error(400, "answer_too_large", reason, template: template)
+            case .sessionTooLarge(let reason):
+                return error(413, "session_too_large", reason, template: template)
             }
         } catch {
             return self.error(503, "store_unavailable", "the session store cannot be used", template: template)

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowSessionSeal
 import FlowrunFoundation
 import Foundation
 import Mustache
@@ -7,16 +8,23 @@ import NativeAuthServer
 import NativeAuthWire
 
 /// The web UI of the flow runner: `/` lists the flows, `/ui/{id}` runs one as server-rendered forms that work
-/// without JavaScript. It is a thin renderer of the same sessions as the JSON API. A session is carried in an
-/// `HttpOnly`, `SameSite=Strict` cookie scoped to its flow's path; every form carries a CSRF token that must
-/// equal the `flowrun_csrf` cookie; every answer is posted, then redirected (303) to the page that shows the
-/// next state, so no secret is ever in a page or in the browser's history.
+/// without JavaScript. It is a thin renderer of the same sessions as the JSON API.
+///
+/// A browser is known by a random `flowrun_browser` cookie; every form carries a CSRF token the server signed for
+/// that cookie (``TokenSigner``), so a cookie and token pair a client made up does not verify. A session is
+/// carried in a cookie per flow (`flowrun_session_{flow}`) and shown or answered only in the browser that started
+/// it: a session id planted in a browser (one started through the API or in another browser) is not adopted.
+/// Cookies are `HttpOnly`, `SameSite=Strict`, `Path=/`, and under HTTPS `Secure` with the `__Host-` prefix, so
+/// that no other origin on the host can set them. Every answer is posted, then redirected (303) to the page that
+/// shows the next state, so no secret is ever in a page or in the browser's history.
 public struct FlowPages: MountedRoutes {
     public let sessions: FlowSessions
     /// The codes the embedded authority sent to some addresses, for the development panel; nil hides it.
     public let devCodes: (@Sendable ([String]) async -> [DevCode])?
-    /// Whether cookies are marked `Secure` (the server answers HTTPS).
+    /// Whether cookies are marked `Secure` and named with the `__Host-` prefix (the server answers HTTPS).
     public let secureCookies: Bool
+    /// Signs the CSRF tokens and the browser bindings; servers sharing sessions need signers under one key.
+    public let signer: TokenSigner
     private let library: MustacheLibrary
 
     public var prefix: String { "/ui" }
@@ -35,11 +43,13 @@ public struct FlowPages: MountedRoutes {
     }
 
     public init(
-        sessions: FlowSessions, devCodes: (@Sendable ([String]) async -> [DevCode])? = nil, secureCookies: Bool = false
+        sessions: FlowSessions, devCodes: (@Sendable ([String]) async -> [DevCode])? = nil, secureCookies: Bool = false,
+        signer: TokenSigner = TokenSigner()
     ) throws {
         self.sessions = sessions
         self.devCodes = devCodes
         self.secureCookies = secureCookies
+        self.signer = signer
         self.library = try PageTemplates.library()
     }
 
@@ -49,11 +59,15 @@ public struct FlowPages: MountedRoutes {
 
     public func answer(_ request: MountedRequest) async -> MountedResponse {
         let cookies = Cookies(request.cookie)
-        var page = PageContext(csrf: cookies["flowrun_csrf"] ?? "")
-        if page.csrf.isEmpty {
-            page.csrf = SessionID.make()
-            page.setCookies.append("flowrun_csrf=\(page.csrf); Path=/; HttpOnly; SameSite=Strict" + cookieSuffix)
+        var browser = cookies[browserCookie] ?? ""
+        var setCookies: [String] = []
+        if !SessionID.isWellFormed(browser) {
+            browser = SessionID.make()
+            setCookies.append(cookie(browserCookie, browser))
         }
+        var page = PageContext(
+            browser: browser, csrf: signer.sign("csrf " + browser), binding: signer.sign("browser " + browser))
+        page.setCookies = setCookies
         let parts = request.path.split(separator: "/").map(String.init)
         switch (request.method, parts.count) {
         case ("GET", 0):
@@ -66,36 +80,42 @@ public struct FlowPages: MountedRoutes {
             guard let flow = sessions.flows.flow(parts[1]) else { return notFound(page) }
             if request.method == "GET" { return render("start", StartPage(flow, csrf: page.csrf), flow.name, page) }
             guard request.method == "POST" else { return methodNotAllowed("GET, POST", page) }
-            guard Self.csrfHolds(request, cookies) else { return forbidden(page) }
-            return await start(flow, page)
+            guard request.body.count <= sessions.answerLimits.bodyBytes else { return tooLarge(page) }
+            guard csrfHolds(request, page) else { return forbidden(page) }
+            return await start(flow, address: request.clientAddress, page)
         case (_, 3) where parts[0] == "ui" && parts[2] == "session":
             guard let flow = sessions.flows.flow(parts[1]) else { return notFound(page) }
-            let id = cookies["flowrun_session"] ?? ""
+            let id = cookies[sessionCookie(flow)] ?? ""
             if request.method == "GET" { return await show(flow, session: id, page) }
             guard request.method == "POST" else { return methodNotAllowed("GET, POST", page) }
-            guard Self.csrfHolds(request, cookies) else { return forbidden(page) }
+            guard request.body.count <= sessions.answerLimits.bodyBytes else { return tooLarge(page) }
+            guard csrfHolds(request, page) else { return forbidden(page) }
             return await submit(request, flow: flow, session: id, page)
         default:
             return notFound(page)
         }
     }
 
-    private func start(_ flow: ServedFlow, _ page: PageContext) async -> MountedResponse {
+    private func start(_ flow: ServedFlow, address: String?, _ page: PageContext) async -> MountedResponse {
         var page = page
         do {
-            let record = try await sessions.start(flow.id, params: [:])
-            page.setCookies.append(
-                "flowrun_session=\(record.id); Path=/ui/\(flow.id)/session; HttpOnly; SameSite=Strict" + cookieSuffix)
+            let record = try await sessions.start(
+                flow.id, params: [:], creator: .browser(binding: page.binding), address: address)
+            page.setCookies.append(cookie(sessionCookie(flow), record.id))
             return redirect("/ui/\(flow.id)/session", page)
         } catch FlowSessions.Refusal.full(let reason) {
             return problem(503, "Too many sessions", reason, page)
+        } catch FlowSessions.Refusal.tooManyStarts(let reason, let seconds) {
+            var response = problem(429, "Too many sessions", "Sorry, \(reason). Wait \(seconds) seconds.", page)
+            response.headers.append((name: "Retry-After", value: String(seconds)))
+            return response
         } catch {
             return problem(503, "Cannot start", "the session store cannot be used", page)
         }
     }
 
     private func show(_ flow: ServedFlow, session id: String, _ page: PageContext) async -> MountedResponse {
-        guard let record = try? await sessions.session(id) else {
+        guard let record = try? await sessions.session(id), owns(record, flow, page) else {
             return render(
                 "start", StartPage(flow, csrf: page.csrf, note: "Your session expired or never started."),
                 flow.name, page)
@@ -124,6 +144,7 @@ public struct FlowPages: MountedRoutes {
         }
         do {
             let record = try await sessions.session(id)
+            guard owns(record, flow, page) else { return redirect("/ui/\(flow.id)/session", page) }
             if form.contains(where: { $0.name == "action" && $0.value == "cancel" }) {
                 _ = try await sessions.cancel(id)
             } else if let choice = form.last(where: { $0.name == "choice" })?.value {
@@ -137,16 +158,40 @@ public struct FlowPages: MountedRoutes {
             return redirect("/ui/\(flow.id)/session", page)
         } catch FlowSessions.Refusal.tooManyAnswers(let seconds) {
             return problem(429, "Too many answers", "Wait \(seconds) seconds, then go back and answer again.", page)
+        } catch FlowSessions.Refusal.answerTooLarge(let reason) {
+            return problem(400, "Answer too large", "Sorry, \(reason). Go back and shorten it.", page)
+        } catch FlowSessions.Refusal.sessionTooLarge(let reason) {
+            return problem(413, "Answer too large", "Sorry, \(reason). Go back and shorten your answer.", page)
         } catch {
             return problem(503, "Unavailable", "the session store cannot be used", page)
         }
         return redirect("/ui/\(flow.id)/session", page)
     }
 
-    // MARK: responses
+    /// Whether `record` is a session of `flow` that this page's browser started.
+    private func owns(_ record: SessionRecord, _ flow: ServedFlow, _ page: PageContext) -> Bool {
+        record.flow == flow.id && record.creator == .browser(binding: page.binding)
+    }
 
-    /// `; Secure` under HTTPS.
-    private var cookieSuffix: String { secureCookies ? "; Secure" : "" }
+    // MARK: cookies
+
+    /// `__Host-` under HTTPS: such a cookie is only taken when `Secure`, for `Path=/` and with no `Domain`, so
+    /// no other origin on the host (another port, a subdomain) can plant it.
+    private var cookiePrefix: String { secureCookies ? "__Host-" : "" }
+
+    /// The cookie that knows the browser, which the CSRF tokens and the sessions' bindings are signed for.
+    private var browserCookie: String { cookiePrefix + "flowrun_browser" }
+
+    /// The cookie that carries the browser's session of `flow` (flow ids are cookie-name characters).
+    private func sessionCookie(_ flow: ServedFlow) -> String {
+        cookiePrefix + "flowrun_session_" + flow.id
+    }
+
+    private func cookie(_ name: String, _ value: String) -> String {
+        "\(name)=\(value); Path=/; HttpOnly; SameSite=Strict" + (secureCookies ? "; Secure" : "")
+    }
+
+    // MARK: responses
 
     /// The headers of every page: no framing, no sniffing, no referrer, resources only from this server.
     static let securityHeaders: [(name: String, value: String)] = [
@@ -193,6 +238,11 @@ public struct FlowPages: MountedRoutes {
         problem(404, "Not found", "There is no such page.", page)
     }
 
+    private func tooLarge(_ page: PageContext) -> MountedResponse {
+        let limit = sessions.answerLimits.bodyBytes
+        return problem(413, "Answer too large", "A form is at most \(limit) bytes; go back and shorten it.", page)
+    }
+
     private func forbidden(_ page: PageContext) -> MountedResponse {
         problem(403, "Form expired", "The form's security token did not match; go back, reload and try again.", page)
     }
@@ -203,19 +253,23 @@ public struct FlowPages: MountedRoutes {
         return response
     }
 
-    /// Whether the form's `csrf` field equals the `flowrun_csrf` cookie (compared in constant time).
-    static func csrfHolds(_ request: MountedRequest, _ cookies: Cookies) -> Bool {
-        guard let cookie = cookies["flowrun_csrf"], !cookie.isEmpty,
-            let form = FormBody.decodePairs(String(decoding: request.body, as: UTF8.self)),
+    /// Whether the form's `csrf` field is the token this server signed for the browser's cookie.
+    private func csrfHolds(_ request: MountedRequest, _ page: PageContext) -> Bool {
+        guard let form = FormBody.decodePairs(String(decoding: request.body, as: UTF8.self)),
             let field = form.last(where: { $0.name == "csrf" })?.value
         else { return false }
-        return ConstantTime.equal(Array(cookie.utf8), Array(field.utf8))
+        return signer.verifies(field, of: "csrf " + page.browser)
     }
 }
 
-/// What every page of one request shares: the CSRF token and the cookies to set.
+/// What every page of one request shares: the browser, its CSRF token and binding, and the cookies to set.
 struct PageContext {
+    /// The value of the browser's cookie.
+    var browser: String
+    /// The token the forms carry: the browser's cookie, signed.
     var csrf: String
+    /// The browser as a session records its creator: the browser's cookie, signed for another purpose.
+    var binding: String
     var setCookies: [String] = []
 }
 

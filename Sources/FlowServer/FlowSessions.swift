@@ -30,6 +30,11 @@ public struct FlowSessions: Sendable {
     /// The longest an answer holds its session: a server that dies while taking an answer leaves the session to
     /// refuse others until then.
     public var answerLease: Duration = .seconds(120)
+    /// How much an answer may carry and a stored session may hold.
+    public var answerLimits: AnswerLimits
+    /// The sessions one client address may start; shared by every copy of this value.
+    public var addressLimit: AddressSessionLimit { ledger.limit }
+    private let ledger: AddressSessionLedger
     var now: @Sendable () -> Date
     /// The sessions (by digest) taking an answer in this process.
     private let answering = AnswersInProgress()
@@ -39,9 +44,12 @@ public struct FlowSessions: Sendable {
     public init(
         flows: ServedFlows, store: FlowSessionStore, authority: @escaping @Sendable () -> any Authority,
         idleLimit: Duration = .seconds(15 * 60), sessionLimit: Int = 10_000, answersPerMinute: Int = 30,
+        answerLimits: AnswerLimits = .standard, addressLimit: AddressSessionLimit = .standard,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.answersPerMinute = answersPerMinute
+        self.answerLimits = answerLimits
+        self.ledger = AddressSessionLedger(addressLimit)
         self.flows = flows
         self.store = store
         self.authority = authority
@@ -61,31 +69,56 @@ public struct FlowSessions: Sendable {
         case tooManyAnswers(retryAfter: Int)
         /// Another answer to the session is being taken.
         case answerInProgress
+        /// The client's address is over its ``AddressSessionLimit``.
+        case tooManyStarts(String, retryAfter: Int)
+        /// The answer (or the start's params) is over an ``AnswerLimits`` bound, named in the text.
+        case answerTooLarge(String)
+        /// The session would be stored larger than ``AnswerLimits/recordBytes``.
+        case sessionTooLarge(String)
     }
 
     private var expiredBefore: Date {
         now().addingTimeInterval(-Double(idleLimit.components.seconds))
     }
 
-    /// Starts a session of the flow `id` with `params`, and runs it to its first ask (or its end).
-    func start(_ id: String, params: [String: Value]) async throws -> SessionRecord {
+    /// Starts a session of the flow `id` with `params` for `creator` (from the client `address`, when known), and
+    /// runs it to its first ask (or its end).
+    func start(
+        _ id: String, params: [String: Value], creator: SessionCreator, address: String?
+    ) async throws -> SessionRecord {
         guard let flow = flows.flow(id) else { throw Refusal.noSuchFlow(id) }
+        if let problem = answerLimits.problem(with: params) { throw Refusal.answerTooLarge(problem) }
         // Refused before the flow runs, so that a refused start calls no authority; the insert checks again.
         guard try await store.waiting(expiredBefore: expiredBefore) < sessionLimit else {
             throw Refusal.full(FlowSessionStoreError.full(sessionLimit).description)
         }
+        let sessionID = SessionID.make()
+        if let refusal = ledger.admit(sessionID, from: address, now: now(), expiredBefore: expiredBefore) {
+            throw Refusal.tooManyStarts(refusal.reason, retryAfter: refusal.retryAfter)
+        }
+        // Counted as open by the ledger until it is known to be stored and waiting on an ask.
+        var waiting = false
+        defer { if !waiting { ledger.close(sessionID) } }
         let input = OneAnswer(nil)
         let messages = ShownMessages()
         let outcome = await runner(flow, input: input, messages: messages).start(params: params)
-        let record = Self.record(
-            id: SessionID.make(), flow: id, version: 1, outcome: outcome, input: input, messages: messages)
+        var record = Self.record(
+            id: sessionID, flow: id, version: 1, outcome: outcome, input: input, messages: messages)
+        record.creator = creator
+        guard answerLimits.fits(record) else { throw Refusal.sessionTooLarge(tooLarge) }
         do {
             try await store.insert(record, now: now(), expiredBefore: expiredBefore, limit: sessionLimit)
         } catch let error as FlowSessionStoreError where error.isFull {
             throw Refusal.full(error.description)
         }
+        waiting = record.state == .asking
         observer?(nil, record)
         return record
+    }
+
+    /// Why a session is refused for its size.
+    private var tooLarge: String {
+        "a session is stored in at most \(answerLimits.recordBytes) bytes"
     }
 
     /// The session, unless it does not exist or expired.
@@ -100,6 +133,12 @@ public struct FlowSessions: Sendable {
     /// ask with the reason in `ask.problem`. Refused while another answer to the session runs, here or (through
     /// the store's mark) on another server.
     func answer(_ id: String, with answer: InputAnswer) async throws -> SessionRecord {
+        if case .values(let values) = answer, let problem = answerLimits.problem(with: values) {
+            throw Refusal.answerTooLarge(problem)
+        }
+        if case .choice(let choice) = answer, choice.count > answerLimits.valueLength {
+            throw Refusal.answerTooLarge("a choice is at most \(answerLimits.valueLength) characters")
+        }
         let key = SecretDigest.hex(id)
         guard answering.begin(key) else { throw Refusal.answerInProgress }
         defer { answering.end(key) }
@@ -122,8 +161,21 @@ public struct FlowSessions: Sendable {
             id: id, flow: record.flow, version: record.version + 1, outcome: outcome, input: input,
             messages: messages)
         next.answeredAt = recent + [time]
+        next.creator = record.creator
+        guard answerLimits.fits(next) else {
+            // The session stays as it was; storing it again ends this answer's mark.
+            var unchanged = record
+            unchanged.version += 1
+            _ = try await store.replace(unchanged, now: now())
+            throw Refusal.sessionTooLarge(tooLarge)
+        }
         guard try await store.replace(next, now: now()) else { throw Refusal.conflict }
-        if next.state != .asking { observer?(.asking, next) }
+        if next.state == .asking {
+            ledger.touch(id, now: now())
+        } else {
+            ledger.close(id)
+            observer?(.asking, next)
+        }
         return next
     }
 
@@ -137,6 +189,7 @@ public struct FlowSessions: Sendable {
         record.messages = []
         record.version += 1
         guard try await store.replace(record, now: now()) else { throw Refusal.conflict }
+        ledger.close(id)
         observer?(.asking, record)
         return record
     }
@@ -149,6 +202,7 @@ public struct FlowSessions: Sendable {
         record.ask = nil
         record.version += 1
         guard try await store.replace(record, now: now()) else { throw Refusal.conflict }
+        ledger.close(record.id)
         observer?(.asking, record)
         return record
     }

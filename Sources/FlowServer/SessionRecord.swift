@@ -36,6 +36,8 @@ public struct SessionRecord: Sendable, Codable, Hashable {
     var version: Int
     /// When the answers of the last minute came (seconds since 1970), for the per-session answer limit.
     var answeredAt: [Double]?
+    /// Who started the session; nil in a record stored before it was kept (which no browser may adopt).
+    var creator: SessionCreator?
 
     /// How a session that is over ended, for metrics: the end's kind, `cancelled` or `failed`; nil while asking.
     public var outcome: String? {

@@ -7,7 +7,7 @@ import Foundation
 /// (AES-GCM) under a key kept outside the store, in a file of the state folder (`session.key`, mode 0600). A copy
 /// of the stored sessions alone is no credential. `flowrun run --save` and `flowrun serve --flows` seal with it.
 public struct SessionSeal: Sendable {
-    private let key: SymmetricKey
+    let key: SymmetricKey
 
     /// A seal under a key that lives as long as the value (for a store in memory).
     public init() {

@@ -144,8 +144,8 @@ struct FlowAPIRig {
     {
         var request = HTTPClientRequest(url: origin + path)
         request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
         if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body)))
         }
         let started = Clock.now()

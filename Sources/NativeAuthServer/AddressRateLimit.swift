@@ -18,6 +18,11 @@ public struct AddressRateLimit: Sendable, Hashable {
 
     /// The default of `flowrun serve`: 50 requests a second per address, bursts of 100, loopback exempt.
     public static let standard = AddressRateLimit(requestsPerSecond: 50)
+
+    /// Whether `address` is a loopback address (127.0.0.0/8, ::1, or 127.x mapped into IPv6).
+    public static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+    }
 }
 
 /// The buckets of ``AddressRateLimit``, shared by all connections of a server.
@@ -38,7 +43,7 @@ final class AddressRateLimiter: Sendable {
 
     /// Nil when a request from `address` may go on now, else the seconds to wait.
     func wait(for address: String?, now: ContinuousClock.Instant = .now) -> Int? {
-        guard let address, limit.includesLoopback || !Self.isLoopback(address) else { return nil }
+        guard let address, limit.includesLoopback || !AddressRateLimit.isLoopback(address) else { return nil }
         return buckets.withLock { buckets in take(from: &buckets, for: address, now: now) }
     }
 
@@ -59,9 +64,5 @@ final class AddressRateLimiter: Sendable {
         bucket.tokens -= 1
         buckets[address] = bucket
         return nil
-    }
-
-    static func isLoopback(_ address: String) -> Bool {
-        address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
     }
 }

@@ -25,11 +25,14 @@ public struct MountedRequest: Sendable {
     /// The `Cookie` header.
     public var cookie: String?
     public var body: [UInt8]
+    /// The client's IP address as text, when the connection has one (for per-address limits).
+    public var clientAddress: String?
 
     public init(
         method: String, path: String, query: String? = nil, contentType: String? = nil, cookie: String? = nil,
-        body: [UInt8] = []
+        body: [UInt8] = [], clientAddress: String? = nil
     ) {
+        self.clientAddress = clientAddress
         self.method = method
         self.path = path
         self.query = query

@@ -39,7 +39,7 @@ struct ServerResponder: HTTPResponder {
         if let seconds = limiter?.wait(for: context.clientAddress) {
             (reply, route) = (ServerError.tooManyRequests(retryAfter: seconds).reply(requestID: requestID), nil)
         } else {
-            (reply, route) = await answer(request, requestID: requestID)
+            (reply, route) = await answer(request, clientAddress: context.clientAddress, requestID: requestID)
         }
         if let origin { reply.headers += CORS.headers(origin: origin) }
         if let tls = server.tls {
@@ -68,9 +68,9 @@ struct ServerResponder: HTTPResponder {
     }
 
     /// The reply and, when the path named one, the route.
-    private func answer(_ request: Request, requestID: String) async -> (Reply, Route?) {
+    private func answer(_ request: Request, clientAddress: String?, requestID: String) async -> (Reply, Route?) {
         if let mount = mount(of: request.uri.path) {
-            return await answer(request, mountedAt: mount, requestID: requestID)
+            return await answer(request, mountedAt: mount, clientAddress: clientAddress, requestID: requestID)
         }
         let match: RouteMatch
         switch RouteMatch.resolve(
@@ -130,7 +130,7 @@ struct ServerResponder: HTTPResponder {
 
     /// A request for mounted routes: its body read within the server's limits, the answer theirs.
     private func answer(
-        _ request: Request, mountedAt mount: any MountedRoutes, requestID: String
+        _ request: Request, mountedAt mount: any MountedRoutes, clientAddress: String?, requestID: String
     ) async -> (Reply, Route?) {
         let body: [UInt8]
         switch await FormRequest.read(request.body, limit: server.bodyLimit, timeout: server.bodyTimeout) {
@@ -140,7 +140,8 @@ struct ServerResponder: HTTPResponder {
         let answer = await mount.answer(
             MountedRequest(
                 method: request.method.rawValue, path: request.uri.path, query: request.uri.query,
-                contentType: request.headers[.contentType], cookie: request.headers[.cookie], body: body))
+                contentType: request.headers[.contentType], cookie: request.headers[.cookie], body: body,
+                clientAddress: clientAddress))
         var reply = Reply(status: answer.status, headers: answer.headers, body: .null)
         reply.text = (answer.contentType, answer.body)
         reply.mountedError = answer.errorName

@@ -154,9 +154,9 @@
                 emulator = NativeAuthEmulator(
                     configuration: configuration, store: stores.emulator, codesReadable: devOutbox)
                 flowRunner = try servedFlows.runner(
-                    emulator: emulator, project: project, sessionStore: stores.flowSessions, devOutbox: devOutbox,
-                    secureCookies: tls != nil,
-                    metrics: metrics)
+                    emulator: emulator, project: project, sessionStore: stores.flowSessions,
+                    sessionKey: stores.state.file("session.key"), devOutbox: devOutbox, secureCookies: tls != nil,
+                    limitsLoopback: rateLimit != nil, metrics: metrics)
             } catch let error as StoreUnavailable {
                 Terminal.error("cannot use the database: \(error)")
                 throw ExitCode(1)

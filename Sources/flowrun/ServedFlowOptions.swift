@@ -3,6 +3,7 @@
     import FlowCompiler
     import FlowEngine
     import FlowServer
+    import FlowSessionSeal
     import Foundation
     import NativeAuth
     import NativeAuthEmbedded
@@ -27,6 +28,18 @@
         @Option(help: "With --flows: the most answers one session takes in a minute (429 beyond).")
         var answersPerMinute = 30
 
+        @Option(
+            help: ArgumentHelp(
+                "With --flows: the most sessions one client address may have waiting for an answer (429 beyond); "
+                    + "loopback is exempt unless --rate-limit is given.", valueName: "count"))
+        var sessionsPerAddress = AddressSessionLimit.standard.openSessions
+
+        @Option(
+            help: ArgumentHelp(
+                "With --flows: the most sessions one client address may start in a minute (429 beyond); loopback "
+                    + "is exempt unless --rate-limit is given.", valueName: "count"))
+        var sessionStartsPerMinute = AddressSessionLimit.standard.startsPerMinute
+
         func validate() throws {
             guard (1...86_400 * 7).contains(sessionIdle) else {
                 throw ValidationError("--session-idle must be 1 to 604800.")
@@ -37,16 +50,22 @@
             guard (1...100_000).contains(answersPerMinute) else {
                 throw ValidationError("--answers-per-minute must be 1 to 100000.")
             }
+            guard (1...10_000_000).contains(sessionsPerAddress) else {
+                throw ValidationError("--sessions-per-address must be 1 to 10000000.")
+            }
+            guard (1...100_000).contains(sessionStartsPerMinute) else {
+                throw ValidationError("--session-starts-per-minute must be 1 to 100000.")
+            }
         }
 
         /// The flow runner's JSON API and web UI for the flows of `--flows`, run against `emulator` in-process as the
         /// tenant's first client (with every challenge type and capability that client may use); nil without
         /// `--flows`. Flows that do not check are left out, each named on standard error. With `devOutbox`, the web UI
-        /// shows the codes sent to a session's addresses.
+        /// shows the codes sent to a session's addresses. The web UI signs its tokens under a key derived from the
+        /// seal of `sessionKey`; `limitsLoopback` (a `--rate-limit` given) limits loopback clients' starts too.
         func runner(
             emulator: NativeAuthEmulator, project: Project, sessionStore: () throws -> FlowSessionStore,
-            devOutbox: Bool,
-            secureCookies: Bool, metrics: ServerMetrics
+            sessionKey: String, devOutbox: Bool, secureCookies: Bool, limitsLoopback: Bool, metrics: ServerMetrics
         ) throws -> (FlowAPI, FlowPages)? {
             guard let flows else { return nil }
             let found = FlowFiles(paths: [flows])
@@ -63,14 +82,18 @@
             var sessions = FlowSessions(
                 flows: served, store: store,
                 authority: { [configuration] in embedded.client(configuration) },
-                idleLimit: .seconds(sessionIdle), sessionLimit: maxSessions, answersPerMinute: answersPerMinute)
+                idleLimit: .seconds(sessionIdle), sessionLimit: maxSessions, answersPerMinute: answersPerMinute,
+                addressLimit: AddressSessionLimit(
+                    openSessions: sessionsPerAddress, startsPerMinute: sessionStartsPerMinute,
+                    includesLoopback: limitsLoopback))
             sessions.observer = { before, after in
                 if before == nil { metrics.flowStarted(after.flow) }
                 if let outcome = after.outcome { metrics.flowCompleted(after.flow, outcome: outcome) }
             }
             let pages = try FlowPages(
-                sessions: sessions, devCodes: devOutbox ? Self.codes(from: emulator) : nil, secureCookies: secureCookies
-            )
+                sessions: sessions, devCodes: devOutbox ? Self.codes(from: emulator) : nil,
+                secureCookies: secureCookies,
+                signer: try SessionSeal(keyFile: sessionKey).signer(purpose: "web UI"))
             return (FlowAPI(sessions: sessions), pages)
         }
 

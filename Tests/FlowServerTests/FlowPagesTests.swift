@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// The flow runner's web UI through the real binary and plain HTTP (the browser run is
-/// `scripts/browser-ui-test.py`): security headers, the CSRF cookie and its refusal, the session cookie, the
+/// `scripts/browser-ui-test.py`): security headers, the browser cookie and a CSRF refusal, the session cookie, the
 /// fields' autocomplete hints, post-then-redirect answers, and escaping.
 @Suite("flow runner web UI")
 struct FlowPagesTests {
@@ -43,15 +43,26 @@ struct FlowPagesTests {
         try await send(.GET, url, cookie: cookie)
     }
 
-    /// Starts a session of `flow` through its Start form: the session page's URL, the cookies to send with it,
-    /// and the CSRF token its forms need.
+    /// A browser's first visit to `flow`'s Start page: the `flowrun_browser` cookie the server set (as sent back)
+    /// and the CSRF token it signed for it, read from the form.
+    static func visit(_ flow: String, at origin: String) async throws -> (cookie: String, token: String) {
+        let page = try await TestHTTP.get(origin + "/ui/\(flow)")
+        let browser = try #require(cookie("flowrun_browser", in: page)?.split(separator: ";").first)
+        let html = String(decoding: page.data, as: UTF8.self)
+        let marker = #"name="csrf" value=""#
+        let start = try #require(html.range(of: marker), "no CSRF field in \(html)")
+        return (String(browser), String(html[start.upperBound...].prefix { $0 != "\"" }))
+    }
+
+    /// Starts a session of `flow` through its Start form in a new browser: the session page's URL, the cookies to
+    /// send with it, and the CSRF token its forms need.
     static func startSession(_ flow: String, at origin: String) async throws -> (
         page: String, cookies: String, token: String
     ) {
-        let token = SessionToken.random()
-        let started = try await post(origin + "/ui/\(flow)", ["csrf": token], cookie: "flowrun_csrf=\(token)")
-        let session = try #require(cookie("flowrun_session", in: started)?.split(separator: ";").first)
-        return (origin + "/ui/\(flow)/session", "flowrun_csrf=\(token); \(session)", token)
+        let (browser, token) = try await visit(flow, at: origin)
+        let started = try await post(origin + "/ui/\(flow)", ["csrf": token], cookie: browser)
+        let session = try #require(cookie("flowrun_session_\(flow)", in: started)?.split(separator: ";").first)
+        return (origin + "/ui/\(flow)/session", "\(browser); \(session)", token)
     }
 
     static func cookie(_ name: String, in answer: HTTPAnswer) -> String? {
@@ -70,24 +81,20 @@ struct FlowPagesTests {
             #expect(list.header("Content-Security-Policy")?.contains("default-src 'none'") == true)
             #expect(list.header("X-Content-Type-Options") == "nosniff")
             #expect(list.header("Referrer-Policy") == "no-referrer")
-            let csrf = try #require(Self.cookie("flowrun_csrf", in: list))
-            #expect(csrf.contains("HttpOnly") && csrf.contains("SameSite=Strict"))
+            let browser = try #require(Self.cookie("flowrun_browser", in: list))
+            #expect(browser.contains("HttpOnly") && browser.contains("SameSite=Strict") && browser.contains("Path=/;"))
 
             let start = client.origin + "/ui/sign-up-email-otp"
+            let (cookie, token) = try await Self.visit("sign-up-email-otp", at: client.origin)
+            #expect(try await Self.post(start, [:], cookie: cookie).status == 403)
             #expect(
-                try await Self.post(start, [:], cookie: "flowrun_csrf=\(String(repeating: "a", count: 32))").status
-                    == 403)
-            let other = try await Self.post(
-                start, ["csrf": String(repeating: "b", count: 32)],
-                cookie: "flowrun_csrf=\(String(repeating: "a", count: 32))")
-            #expect(other.status == 403)
-            let token = String(repeating: "c", count: 32)
-            let started = try await Self.post(start, ["csrf": token], cookie: "flowrun_csrf=\(token)")
+                try await Self.post(start, ["csrf": String(repeating: "b", count: 64)], cookie: cookie).status == 403)
+            let started = try await Self.post(start, ["csrf": token], cookie: cookie)
             #expect(started.status == 303)
             #expect(started.header("Location") == "/ui/sign-up-email-otp/session")
-            let session = try #require(Self.cookie("flowrun_session", in: started))
+            let session = try #require(Self.cookie("flowrun_session_sign-up-email-otp", in: started))
             #expect(session.contains("HttpOnly") && session.contains("SameSite=Strict"))
-            #expect(session.contains("Path=/ui/sign-up-email-otp/session"))
+            #expect(session.contains("; Path=/;"))
         }
     }
 
@@ -137,12 +144,5 @@ struct FlowPagesTests {
             #expect(ended.contains("Hello &quot;&gt;&lt;script&gt;"), "\(ended)")
             #expect(!ended.contains("<script>"))
         }
-    }
-}
-
-/// Tokens a test makes up for the CSRF cookie and field: 32 hex digits, as the server makes them.
-enum SessionToken {
-    static func random() -> String {
-        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 }

@@ -23,7 +23,7 @@ struct FlowRunnerAPITests {
         {
             try await TestHTTP.send(
                 .POST, origin + "/api/v1" + path, body: json.map { Array($0.utf8) },
-                headers: json == nil ? [] : [("Content-Type", contentType)])
+                headers: [("Content-Type", contentType)])
         }
 
         func delete(_ path: String) async throws -> HTTPAnswer {
@@ -269,6 +269,21 @@ struct FlowRunnerAPITests {
             let refused = try await client.answer(limited, ["email": "nobody"])
             #expect(refused.status == 429 && refused.header("Retry-After") != nil, "\(refused)")
             record("post", answers, refused)
+        }
+        let limits = ["--rate-limit", "1000", "--session-starts-per-minute", "1"]
+        try await Self.withServer(limits) { client, _ in
+            func record(_ method: String, _ template: String, _ answer: HTTPAnswer) {
+                seen.append((template, method, answer))
+            }
+            let sessions = "/api/v1/flows/{id}/sessions"
+            let started = try await client.start("sign-in-email-otp")
+            record("post", sessions, started)
+            record("post", sessions, try await client.start("sign-in-email-otp"))
+            let large = #"{"params": {"p": "\#(String(repeating: "p", count: 20_000))"}}"#
+            record("post", sessions, try await client.post("/flows/sign-in-email-otp/sessions", large))
+            let id = try #require(started.string("id"))
+            let answers = "/api/v1/sessions/{id}/answers"
+            record("post", answers, try await client.answer(id, ["email": String(repeating: "e", count: 20_000)]))
         }
         var given: Set<OpenAPIDocument.Answer> = []
         for (template, method, answer) in seen {

@@ -84,6 +84,9 @@ struct ServeTLSTests {
         let page = try await Self.get(origin + "/", trusting: certificate)
         let cookie = page.headers.first { $0.name.lowercased() == "set-cookie" }?.value ?? ""
         #expect(cookie.contains("; Secure"), "\(cookie)")
+        // The `__Host-` prefix: no other origin on the host (another port) can plant the browser's cookie.
+        #expect(cookie.hasPrefix("__Host-flowrun_browser=") && cookie.contains("; Path=/;"), "\(cookie)")
+        #expect(!cookie.contains("Domain"), "\(cookie)")
 
         await #expect(throws: (any Error).self) { _ = try await Self.get(origin + "/healthz", trusting: nil) }
         let plain = try? await TestHTTP.get("http://127.0.0.1:\(port)/healthz", timeout: .seconds(10))

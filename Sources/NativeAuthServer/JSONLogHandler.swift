@@ -5,7 +5,8 @@ import NativeAuthWire
 
 /// A log handler that writes each entry as one JSON object on standard error (`flowrun serve --log-format json`),
 /// for log collectors: `time` (ISO 8601, UTC, milliseconds), `level`, `label`, `message` and the entry's metadata
-/// as fields. What the access log already keeps out (bodies, parameter values, tokens) stays out.
+/// as fields (integers, numbers and booleans given as such stay JSON numbers and booleans). What the access log
+/// already keeps out (bodies, parameter values, tokens) stays out.
 public struct JSONLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
@@ -38,6 +39,9 @@ public struct JSONLogHandler: LogHandler {
     private static func value(_ metadata: Logger.Metadata.Value) -> Value {
         switch metadata {
         case .string(let text): return .string(text)
+        case .stringConvertible(let item as Int): return .integer(item)
+        case .stringConvertible(let item as Double) where item.isFinite: return .number(item)
+        case .stringConvertible(let item as Bool): return .boolean(item)
         case .stringConvertible(let item): return .string(item.description)
         case .array(let items): return .list(items.map(value))
         case .dictionary(let entries): return .object(entries.mapValues(value))

@@ -23,6 +23,7 @@ struct ServerResponder: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
         let requestID = ClientRequestID.value(in: request.headers, query: request.uri.query)
+        let trace = TraceContext.incoming(request.headers)
         let origin = cors.allowedOrigin(request.headers)
         if let origin, CORS.isPreflight(request), case .success(let match) = resolve(request.uri.path) {
             var response = CORS.preflight(origin: origin, methods: match.route.methods, request: request)
@@ -32,7 +33,7 @@ struct ServerResponder: HTTPResponder {
             AccessLog.record(
                 server.logger, method: request.method.rawValue, path: request.uri.path, route: match.route,
                 reply: Reply(status: 204, body: .object([:])), requestID: requestID,
-                elapsed: ContinuousClock.now - started)
+                trace: trace, elapsed: ContinuousClock.now - started)
             return response
         }
         var (reply, route): (Reply, Route?)
@@ -52,7 +53,7 @@ struct ServerResponder: HTTPResponder {
         if case .mounted(let template) = route { loggedPath = template } else { loggedPath = request.uri.path }
         AccessLog.record(
             server.logger, method: request.method.rawValue, path: loggedPath, route: route, reply: reply,
-            requestID: requestID, elapsed: ContinuousClock.now - started)
+            requestID: requestID, trace: trace, elapsed: ContinuousClock.now - started)
         return request.method == .head ? reply.response.createHeadResponse() : reply.response
     }
 
@@ -114,7 +115,9 @@ struct ServerResponder: HTTPResponder {
             } catch {
                 server.logger.error("not ready", metadata: ["reason": .string("\(error)")])
                 return (
-                    Reply(status: 503, body: .object(["status": "unavailable", "reason": "the store cannot be read"])),
+                    Reply(
+                        status: 503, headers: [(name: "client-request-id", value: requestID)],
+                        body: .object(["status": "unavailable", "reason": "the store cannot be read"])),
                     route
                 )
             }

@@ -140,6 +140,7 @@
             let tls: ServerTLS?
             let stores: ServeStores
             let logger = NativeAuthHTTPServer.standardErrorLogger(level: Self.logLevel(), json: logFormat == .json)
+            let notices = ServeNotices(logger: logger, json: logFormat == .json)
             do {
                 tls = try tlsCert.map {
                     try ServerTLS.load(certificate: $0, key: tlsKey ?? "", strictTransportSecurityMaxAge: hstsMaxAge)
@@ -156,16 +157,16 @@
                 flowRunner = try servedFlows.runner(
                     emulator: emulator, project: project, sessionStore: stores.flowSessions,
                     sessionKey: stores.state.file("session.key"), devOutbox: devOutbox, secureCookies: tls != nil,
-                    limitsLoopback: rateLimit != nil, metrics: metrics)
+                    limitsLoopback: rateLimit != nil, metrics: metrics, notices: notices)
             } catch let error as StoreUnavailable {
-                Terminal.error("cannot use the database: \(error)")
+                notices.error("cannot use the database: \(error)")
                 throw ExitCode(1)
             } catch {
-                Terminal.error("\(error)")
+                notices.error("\(error)")
                 throw ExitCode.usage
             }
             if devOutbox {
-                Terminal.writeError(
+                notices.warning(
                     "flowrun serve: WARNING: --dev-outbox is on: GET /outbox shows every one-time code the authority "
                         + "sends to anyone who can reach this port. Never use it outside development.")
             }
@@ -184,11 +185,9 @@
                 try await server.run { port in
                     Terminal.write("flowrun serve: listening on \(server.scheme)://\(host):\(port)/\(tenant)\n")
                     let origin = NativeAuthHTTPServer.origin(host: server.host, port: port, scheme: server.scheme)
-                    for line in ServeBanner.lines(origin: origin, configuration: configuration, cors: cors) {
-                        Terminal.writeError(line)
-                    }
+                    notices.banner(ServeBanner.lines(origin: origin, configuration: configuration, cors: cors))
                     if let (api, _) = flowRunner {
-                        Terminal.writeError(
+                        notices.info(
                             "flowrun serve: the flow runner serves \(api.sessions.flows.flows.count) flow(s) at "
                                 + "\(origin)/api/v1/flows, and in a browser at \(origin)/")
                     }
@@ -196,7 +195,7 @@
                 }
             } catch {
                 await stores.shared?.close()
-                Terminal.error("cannot serve on \(host):\(port): \(Self.reason(error))")
+                notices.error("cannot serve on \(host):\(port): \(Self.reason(error))")
                 throw ExitCode(1)
             }
             await stores.shared?.close()

@@ -60,12 +60,13 @@
 
         /// The flow runner's JSON API and web UI for the flows of `--flows`, run against `emulator` in-process as the
         /// tenant's first client (with every challenge type and capability that client may use); nil without
-        /// `--flows`. Flows that do not check are left out, each named on standard error. With `devOutbox`, the web UI
+        /// `--flows`. Flows that do not check are left out, each named in a warning. With `devOutbox`, the web UI
         /// shows the codes sent to a session's addresses. The web UI signs its tokens under a key derived from the
         /// seal of `sessionKey`; `limitsLoopback` (a `--rate-limit` given) limits loopback clients' starts too.
         func runner(
             emulator: NativeAuthEmulator, project: Project, sessionStore: () throws -> FlowSessionStore,
-            sessionKey: String, devOutbox: Bool, secureCookies: Bool, limitsLoopback: Bool, metrics: ServerMetrics
+            sessionKey: String, devOutbox: Bool, secureCookies: Bool, limitsLoopback: Bool, metrics: ServerMetrics,
+            notices: ServeNotices
         ) throws -> (FlowAPI, FlowPages)? {
             guard let flows else { return nil }
             let found = FlowFiles(paths: [flows])
@@ -75,7 +76,7 @@
                 files: found.files, in: flows,
                 compiler: FlowCompiler(
                     catalogs: [NativeAuthClient.defaultCatalog], root: try project.rootFolder()))
-            for problem in served.problems { Terminal.writeError("flowrun serve: \(problem)") }
+            for problem in served.problems { notices.warning("flowrun serve: \(problem)") }
             let embedded = EmbeddedAuthority(emulator: emulator)
             let configuration = embedded.firstClientWithEverything
             let store = try sessionStore()

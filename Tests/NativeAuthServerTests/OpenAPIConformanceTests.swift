@@ -18,6 +18,7 @@ struct OpenAPIConformanceTests {
         let document = try OpenAPIDocument.load()
         let expected = Set(NativeAuthEndpoint.allCases.map { "/{tenant}" + $0.path }).union([
             "/{tenant}/v2.0/.well-known/openid-configuration", "/{tenant}/discovery/v2.0/keys", "/outbox",
+            "/healthz", "/readyz", "/metrics",
         ])
         #expect(document.pathTemplates == expected)
         for endpoint in NativeAuthEndpoint.allCases {
@@ -46,23 +47,36 @@ struct OpenAPIConformanceTests {
             let outbox = try await server.get("/outbox")
             #expect(outbox.status == 404)
         }
+        try await Self.operations(recorder)
 
         var produced: Set<OpenAPIDocument.Answer> = []
         for exchange in recorder.all {
             let template = Self.template(of: exchange.path, in: document)
             let method = exchange.method.lowercased()
+            let answer = "\(exchange.method) \(exchange.path) \(exchange.status)"
+            if exchange.path == "/metrics" {
+                #expect(exchange.header("content-type")?.hasPrefix("text/plain;") == true, "\(answer)")
+                produced.insert(.init(path: exchange.path, method: method, status: String(exchange.status)))
+                continue
+            }
             let body = try #require(
                 try? JSONDecoder().decode(Value.self, from: exchange.body), "not JSON: \(exchange.path) \(exchange)")
             let schema =
                 template.flatMap { document.responseSchema(path: $0, method: method, status: exchange.status) }
                 ?? (exchange.status == 200 ? nil : document.schema(named: "Error"))
             let problems = document.problems(body, against: schema)
-            let answer = "\(exchange.method) \(exchange.path) \(exchange.status)"
             #expect(problems.isEmpty, "\(answer): \(problems)")
             #expect(exchange.header("content-type") == "application/json; charset=utf-8", "\(answer)")
             #expect(exchange.header("client-request-id")?.isEmpty == false, "\(answer)")
-            if exchange.status == 405 {
-                #expect(exchange.header("allow") == (exchange.method == "GET" ? "POST" : "GET, HEAD"), "\(answer)")
+            if let template, !document.answers.contains(where: { $0.path == template && $0.method == method }) {
+                // A method the path does not take: 405 (404 for another tenant), described once in the
+                // document's description rather than as an operation.
+                #expect([404, 405].contains(exchange.status), "\(answer)")
+                if exchange.status == 405 {
+                    #expect(
+                        exchange.header("allow") == (exchange.method == "GET" ? "POST" : "GET, HEAD"), "\(answer)")
+                }
+                continue
             }
             if let template {
                 produced.insert(.init(path: template, method: method, status: String(exchange.status)))
@@ -83,6 +97,24 @@ struct OpenAPIConformanceTests {
         guard segments.count > 2 else { return nil }
         let template = (["", "{tenant}"] + segments.dropFirst(2).map(String.init)).joined(separator: "/")
         return document.pathTemplates.contains(template) ? template : nil
+    }
+
+    /// `/healthz`, `/metrics`, and `/readyz` before and after its database file is overwritten (200, then 503).
+    static func operations(_ recorder: ExchangeRecorder) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-openapi-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try EmulatorStore(directory: folder.path)
+        try await TestServer.with(recorder: recorder, store: store) { server in
+            #expect(try await server.get("/healthz").status == 200)
+            #expect(try await server.get("/metrics").status == 200)
+            #expect(try await server.get("/readyz").status == 200)
+            #expect(try await server.post("/healthz", body: "").status == 405)
+            for name in ["authority.sqlite-wal", "authority.sqlite-shm"] {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+            try Data(repeating: 0x41, count: 8192).write(to: folder.appendingPathComponent("authority.sqlite"))
+            #expect(try await server.get("/readyz").status == 503)
+        }
     }
 
     /// 400, 404, 405 and 413 on every native-auth endpoint.

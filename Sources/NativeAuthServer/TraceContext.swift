@@ -1,0 +1,51 @@
+import Hummingbird
+
+/// A request's place in a distributed trace (W3C Trace Context): the trace id of a valid incoming `traceparent`
+/// header, else a new one, and a new span id for the server's work on the request. Both go into the request's
+/// access-log line, so a log collector joins it with the caller's traces.
+struct TraceContext: Sendable, Equatable {
+    /// 32 lower-case hex digits, not all zero.
+    var traceID: String
+    /// 16 lower-case hex digits, not all zero: this request's span.
+    var spanID: String
+    /// The caller's span, from its `traceparent`.
+    var parentSpanID: String?
+
+    /// The context of a request with these headers.
+    static func incoming(_ headers: HTTPFields) -> TraceContext {
+        incoming(traceparent: HTTPFields.Element.Name("traceparent").flatMap { headers[$0] })
+    }
+
+    /// The context of a request whose `traceparent` header is `header` (nil: none).
+    static func incoming(traceparent header: String?) -> TraceContext {
+        if let header, let parent = parse(header) {
+            return TraceContext(traceID: parent.traceID, spanID: randomHex(8), parentSpanID: parent.spanID)
+        }
+        return TraceContext(traceID: randomHex(16), spanID: randomHex(8), parentSpanID: nil)
+    }
+
+    /// The trace and parent ids of a `traceparent` value (`00-<32 hex>-<16 hex>-<2 hex>`), or nil when it is not
+    /// one; a version other than `00` is read by the same prefix, as the specification asks.
+    static func parse(_ value: String) -> (traceID: String, spanID: String)? {
+        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 4, isHex(parts[0], count: 2), parts[0] != "ff", isHex(parts[1], count: 32),
+            isHex(parts[2], count: 16), isHex(parts[3], count: 2), parts[0] != "00" || parts.count == 4,
+            !parts[1].allSatisfy({ $0 == "0" }), !parts[2].allSatisfy({ $0 == "0" })
+        else { return nil }
+        return (String(parts[1]), String(parts[2]))
+    }
+
+    private static func isHex(_ text: Substring, count: Int) -> Bool {
+        text.utf8.count == count && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    /// `bytes` random bytes as hex, never all zero.
+    private static func randomHex(_ bytes: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        while true {
+            let digits = (0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            guard digits.contains(where: { $0 != 0 }) else { continue }
+            return digits.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        }
+    }
+}

@@ -19,7 +19,8 @@ extension PostgresStoreTests {
         }
 
         func start(_ flow: String) async throws -> HTTPAnswer {
-            try await TestHTTP.send(.POST, origin + "/api/v1/flows/\(flow)/sessions")
+            try await TestHTTP.send(
+                .POST, origin + "/api/v1/flows/\(flow)/sessions", headers: [("Content-Type", "application/json")])
         }
 
         func answer(_ id: String, _ inputs: [String: String]) async throws -> HTTPAnswer {

@@ -43,6 +43,9 @@ public struct OpenAPIDocument {
     /// The path templates.
     public var pathTemplates: Set<String> { Set(paths.keys) }
 
+    /// The document's `info.description`: what holds for every path.
+    public var description: String? { (root["info"] as? [String: Any])?["description"] as? String }
+
     /// Every documented (path, method, status) but `default`.
     public var answers: Set<Answer> {
         var answers: Set<Answer> = []

@@ -122,8 +122,11 @@ struct ServerResponder: HTTPResponder {
                 )
             }
         case .metrics:
+            guard let exposition = server.metrics.exposition() else {
+                return (ServerError.notFound.reply(requestID: requestID), route)
+            }
             var reply = Reply(status: 200, body: .null)
-            reply.text = ("text/plain; version=0.0.4; charset=utf-8", server.metrics.exposition())
+            reply.text = ("text/plain; version=0.0.4; charset=utf-8", exposition)
             return (reply, route)
         case .mounted:
             // `RouteMatch.resolve` never names a mounted route: those paths are answered above.

@@ -87,6 +87,7 @@
                 addressLimit: AddressSessionLimit(
                     openSessions: sessionsPerAddress, startsPerMinute: sessionStartsPerMinute,
                     includesLoopback: limitsLoopback))
+            metrics.serving(flows: served.flows.map(\.id))
             sessions.observer = { before, after in
                 if before == nil { metrics.flowStarted(after.flow) }
                 if let outcome = after.outcome { metrics.flowCompleted(after.flow, outcome: outcome) }

@@ -49,7 +49,7 @@ struct OperationsTests {
                 .signUpContinue, ["continuation_token": "not-a-token", "grant_type": "oob"])
             #expect(refused.status == 400)
             let before = String(decoding: try await server.get("/metrics").data, as: UTF8.self)
-            #expect(!before.contains("flowrun_store_errors_total{"), "\(before)")
+            #expect(before.contains(#"flowrun_store_errors_total{kind="failed"} 0"#), "\(before)")
             for name in ["authority.sqlite-wal", "authority.sqlite-shm"] {
                 try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }

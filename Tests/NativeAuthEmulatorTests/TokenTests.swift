@@ -122,7 +122,7 @@ struct TokenTests {
         await #expect(throws: (any Error).self) { try await keys.verify(tampered, as: IDTokenClaims.self) }
     }
 
-    @Test("the signing key persists in the store")
+    @Test("the signing key persists in the store and is an RSA 2048 key signing RS256")
     func signingKeyPersists() async throws {
         let store = try EmulatorStore.inMemory()
         let first = try await NativeAuthEmulator(configuration: .testing(), store: store).jwks()
@@ -132,7 +132,11 @@ struct TokenTests {
             Issue.record("no keys in \(first)")
             return
         }
-        #expect(key[field: "kty"] == .string("EC"))
-        #expect(key[field: "alg"] == .string("ES256"))
+        #expect(keys.count == 1)
+        #expect(key[field: "kty"] == .string("RSA"))
+        #expect(key[field: "alg"] == .string("RS256"))
+        #expect(key[field: "use"] == .string("sig"))
+        #expect(key[field: "n"]?.stringValue.flatMap(base64URLDecode)?.count == 256)
+        #expect(key[field: "d"] == nil)
     }
 }

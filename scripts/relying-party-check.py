@@ -12,7 +12,7 @@ What it does, in order:
      over the wire;
   4. verifies the ID and access tokens of both grants with PyJWT (PyJWKClient on the discovery's jwks_uri,
      algorithms RS256, the client id as audience, the discovery's issuer) and with python-jose (the JWKS);
-     a token whose signature was swapped must be refused;
+     a token whose signature was swapped must be refused; each RSA key's x5c certificate holds that key;
   5. restarts the server on the same state folder with --rotate-signing-key: the tokens signed before still
      verify, and new tokens carry the new key's kid.
 
@@ -21,6 +21,8 @@ Exit codes: 0 every check passed, 1 a check failed, 2 usage error or a library m
 """
 
 import argparse
+import base64
+import hashlib
 import json
 import os
 import shutil
@@ -36,6 +38,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in scripts/
 
 try:
     import jwt
+    from cryptography import x509
     from authlib.oidc.discovery import OpenIDProviderMetadata
     from jose import jwt as jose_jwt
 except ImportError as missing:
@@ -145,6 +148,25 @@ def discovery_of(server):
     return document
 
 
+def certificates_match(jwks):
+    """Each RSA key's x5c is a certificate of that key, and its x5t the certificate's SHA-1 thumbprint."""
+    for key in jwks["keys"]:
+        if key["kty"] != "RSA":
+            continue
+        der = base64.b64decode(key["x5c"][0])
+        certificate = x509.load_der_x509_certificate(der)
+        numbers = certificate.public_key().public_numbers()
+        if (numbers.n, numbers.e) != (integer(key["n"]), integer(key["e"])):
+            raise CheckFailed(f"kid {key['kid']}: the x5c certificate holds another key")
+        if base64.urlsafe_b64encode(hashlib.sha1(der).digest()).rstrip(b"=").decode() != key["x5t"]:
+            raise CheckFailed(f"kid {key['kid']}: x5t is not the SHA-1 thumbprint of x5c")
+    log("cryptography: each RSA key's x5c certificate holds that key, and x5t is its thumbprint")
+
+
+def integer(base64url):
+    return int.from_bytes(base64.urlsafe_b64decode(base64url + "=" * (-len(base64url) % 4)), "big")
+
+
 def verify(tokens, document, what):
     """Verifies every token with PyJWT and python-jose; returns the kids of their headers."""
     issuer = document["issuer"]
@@ -193,6 +215,7 @@ def run(flowrun, folder):
         signed_up = tokens_of(server.sign_up("rp-check@example.com"))
         signed_in = tokens_of(server.sign_in("rp-check@example.com"))
         log(f"signed up and in over the wire at {server.origin}")
+        certificates_match(server.get(document["jwks_uri"]))
         old_kids = verify(signed_up, document, "sign-up") + verify(signed_in, document, "sign-in")
         old_issuer = document["issuer"]
         forged_is_refused(signed_in, document)

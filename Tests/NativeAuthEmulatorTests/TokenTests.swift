@@ -1,3 +1,4 @@
+import Crypto
 import FlowEngine
 import Foundation
 import JWTKit
@@ -138,5 +139,15 @@ struct TokenTests {
         #expect(key[field: "use"] == .string("sig"))
         #expect(key[field: "n"]?.stringValue.flatMap(base64URLDecode)?.count == 256)
         #expect(key[field: "d"] == nil)
+        // As Entra's: a certificate of the key (x5c, standard base64 DER) and its SHA-1 thumbprint (x5t).
+        guard case .list(let chain) = key[field: "x5c"], chain.count == 1,
+            let certificate = chain[0].stringValue.flatMap({ Data(base64Encoded: $0) })
+        else {
+            Issue.record("no x5c in \(key)")
+            return
+        }
+        let thumbprint = Data(Crypto.Insecure.SHA1.hash(data: certificate))
+        #expect(key[field: "x5t"]?.stringValue.flatMap(base64URLDecode) == thumbprint)
+        #expect(certificate.range(of: try #require(key[field: "n"]?.stringValue.flatMap(base64URLDecode))) != nil)
     }
 }

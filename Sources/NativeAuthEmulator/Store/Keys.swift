@@ -41,12 +41,12 @@ enum Keys {
         _ store: any StoreTransaction, algorithm: TokenSigningAlgorithm, fresh: String?, now: Double
     ) throws -> StoredSigningKeys? {
         if let current = try store.key(named: currentSigningName), let pem = current.pem,
-            (try? SigningKey(pem: pem).algorithm) == algorithm
+            SigningKey.algorithm(ofPEM: pem) == algorithm
         {
             return StoredSigningKeys(current: pem, previous: try previousSigningKey(store))
         }
         if let legacy = try store.key(named: legacySigningName), let pem = legacy.pem {
-            if algorithm == .es256, (try? SigningKey(pem: pem)) != nil {
+            if algorithm == .es256, SigningKey.algorithm(ofPEM: pem) == .es256 {
                 try store.save(KeyRecord(name: currentSigningName, secret: nil, pem: pem, createdAt: legacy.createdAt))
                 try store.save(KeyRecord(name: legacySigningName, secret: nil, pem: nil, createdAt: now))
                 return StoredSigningKeys(current: pem, previous: try previousSigningKey(store))
@@ -64,7 +64,7 @@ enum Keys {
     /// (a key retired earlier is dropped).
     static func rotate(_ store: any StoreTransaction, to fresh: String, now: Double) throws -> StoredSigningKeys {
         var previous: RetiredSigningKey?
-        if let current = try store.key(named: currentSigningName)?.pem, (try? SigningKey(pem: current)) != nil {
+        if let current = try store.key(named: currentSigningName)?.pem, SigningKey.algorithm(ofPEM: current) != nil {
             try store.save(KeyRecord(name: previousSigningName, secret: nil, pem: current, createdAt: now))
             previous = RetiredSigningKey(pem: current, retiredAt: now)
         }

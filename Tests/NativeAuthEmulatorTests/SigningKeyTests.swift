@@ -40,6 +40,23 @@ struct SigningKeyTests {
         #expect(try await harness.kids() == [newKid])
     }
 
+    @Test("a server sharing the store signs with a key another server rotated to within a minute")
+    func sharedStorePicksUpARotation() async throws {
+        let store = try EmulatorStore.inMemory()
+        let rotating = try Harness(store: store)
+        let other = try Harness(store: store)
+        try await rotating.signUp("ann@contoso.com", password: strongPassword)
+        let oldKid = try header(
+            of: try #require(try await other.signIn("ann@contoso.com", password: strongPassword).idToken))["kid"]
+        let newKid = try await rotating.emulator.rotateSigningKey()
+        let soon = try #require(try await other.signIn("ann@contoso.com", password: strongPassword).idToken)
+        #expect(try header(of: soon)["kid"] == oldKid)
+        other.clock.advance(60)
+        let later = try #require(try await other.signIn("ann@contoso.com", password: strongPassword).idToken)
+        #expect(try header(of: later)["kid"] == newKid)
+        _ = try await other.keys().verify(soon, as: SignedClaims.self)
+    }
+
     @Test("a 0.1.0 store's ES256 key gets an RSA key beside it; tokens the old key signed keep verifying")
     func legacyKeyMigrates() async throws {
         let directory = FileManager.default.temporaryDirectory

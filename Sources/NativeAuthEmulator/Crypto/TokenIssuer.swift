@@ -116,29 +116,42 @@ final class TokenIssuer: Sendable {
         Base64URL.encode(JSONWriter.encode(.object(["uid": .string(uid), "utid": .string(utid)])) ?? [])
     }
 
-    /// The keys, read from the store when not read yet or read over a minute ago.
+    /// The keys, read from the store when not read yet or read over a minute ago. One request reads them again;
+    /// the others meanwhile sign with the keys read before, which are also kept when the read fails.
     private func load() async throws -> Loaded {
         let time = now().timeIntervalSince1970
-        let cached = loaded.value
-        if let cached, abs(time - cached.readAt) < Self.rereadInterval { return cached }
-        let algorithm = tokens.signingAlgorithm
-        var stored = try await store.write { store in
-            try Keys.signingKeys(store, algorithm: algorithm, fresh: nil, now: time)
+        let (cached, due) = loaded.withLock { current -> (Loaded?, Bool) in
+            guard let loaded = current else { return (nil, true) }
+            guard abs(time - loaded.readAt) >= Self.rereadInterval else { return (loaded, false) }
+            current?.readAt = time
+            return (loaded, true)
         }
-        if stored == nil {
-            let fresh = try SigningKey.generatePEM(algorithm)
-            stored = try await store.write { store in
-                try Keys.signingKeys(store, algorithm: algorithm, fresh: fresh, now: time)
-            }
+        if let cached, !due { return cached }
+        let stored: StoredSigningKeys
+        do {
+            stored = try await read(at: time)
+        } catch {
+            if let cached { return cached }
+            throw error
+        }
+        if let cached, cached.stored == stored { return cached }
+        return try await install(stored, readAt: time)
+    }
+
+    /// The keys in the store, a key of the tenant's algorithm made first when it has none.
+    private func read(at time: Double) async throws -> StoredSigningKeys {
+        let algorithm = tokens.signingAlgorithm
+        if let stored = try await store.write({ store in
+            try Keys.signingKeys(store, algorithm: algorithm, fresh: nil, now: time)
+        }) {
+            return stored
+        }
+        let fresh = try SigningKey.generatePEM(algorithm)
+        let stored = try await store.write { store in
+            try Keys.signingKeys(store, algorithm: algorithm, fresh: fresh, now: time)
         }
         guard let stored else { throw EmulatorError.serverError }
-        if let cached, cached.stored == stored {
-            return loaded.withLock { current in
-                current?.readAt = time
-                return current ?? cached
-            }
-        }
-        return try await install(stored, readAt: time)
+        return stored
     }
 
     /// Parses `stored` and makes it the keys to sign with.

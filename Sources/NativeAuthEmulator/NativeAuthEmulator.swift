@@ -24,7 +24,7 @@ public struct NativeAuthEmulator: Sendable {
         self.store = store
         self.now = now
         self.codesReadable = codesReadable
-        self.issuerKeys = TokenIssuer(store: store, now: now)
+        self.issuerKeys = TokenIssuer(store: store, tokens: configuration.tokens, now: now)
         self.delivery = ObserverSlot()
     }
 
@@ -132,9 +132,18 @@ public struct NativeAuthEmulator: Sendable {
         }
     }
 
-    /// The public signing key as a JWK set (`{"keys":[{kty, crv, x, y, kid, alg, use}]}`).
+    /// The public signing keys as a JWK set (`{"keys":[{kty, use, alg, kid, n, e}]}` for RS256): the current
+    /// key, and after a rotation the previous one until every token it signed has expired.
     public func jwks() async throws -> [String: Value] {
         try await issuerKeys.jwks()
+    }
+
+    /// Makes a new current signing key (of `tokens.signingAlgorithm`) in the store and returns its `kid`; the
+    /// key it replaces stays in the JWKS for the longest token lifetime, and a key retired before is dropped.
+    /// Servers sharing the store sign with the new key within a minute.
+    @discardableResult
+    public func rotateSigningKey() async throws -> String {
+        try await issuerKeys.rotate()
     }
 
     private func resolveClient(_ parameters: [String: String]) -> Result<ClientConfiguration, EmulatorError> {

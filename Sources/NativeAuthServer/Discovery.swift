@@ -1,4 +1,5 @@
 import FlowrunFoundation
+import NativeAuthTenant
 import NativeAuthWire
 
 /// The OpenID Connect discovery document of the emulated tenant
@@ -10,7 +11,11 @@ import NativeAuthWire
 /// emulated; they answer 404).
 enum Discovery {
     /// The document for a client that reached the server at `base` (e.g. `http://127.0.0.1:8080`).
-    static func document(base: String, tenantID: String, issuer: String) -> Value {
+    /// `id_token_signing_alg_values_supported` lists RS256, which OpenID Connect Discovery requires and Entra
+    /// signs with, and the tenant's algorithm when it is another.
+    static func document(
+        base: String, tenantID: String, issuer: String, signingAlgorithm: TokenSigningAlgorithm
+    ) -> Value {
         let authority = "\(base)/\(tenantID)"
         var endpoints: [String: Value] = [:]
         for endpoint in NativeAuthEndpoint.allCases {
@@ -26,7 +31,8 @@ enum Discovery {
             "response_types_supported": ["code", "id_token", "code id_token", "id_token token"],
             "response_modes_supported": ["query", "fragment", "form_post"],
             "subject_types_supported": ["public"],
-            "id_token_signing_alg_values_supported": ["ES256"],
+            "id_token_signing_alg_values_supported": .list(
+                ["RS256"] + (signingAlgorithm == .rs256 ? [] : [.string(signingAlgorithm.rawValue)])),
             "token_endpoint_auth_methods_supported": ["none"],
             "grant_types_supported": ["password", "oob", "mfa_oob", "continuation_token", "refresh_token"],
             "scopes_supported": ["openid", "profile", "email", "offline_access"],

@@ -93,7 +93,8 @@ struct ServerResponder: HTTPResponder {
             let emulator = listener.emulator
             let document = Discovery.document(
                 base: baseURL(configured: emulator.configuration.issuerBaseURL),
-                tenantID: emulator.configuration.tenantID, issuer: emulator.issuer)
+                tenantID: emulator.configuration.tenantID, issuer: emulator.issuer,
+                signingAlgorithm: emulator.configuration.tokens.signingAlgorithm)
             return (.ok(document, requestID: requestID), route)
         case .keys:
             do {

@@ -81,28 +81,35 @@ public struct TokenConfiguration: Sendable, Codable, Hashable {
     public var refreshTokenLifetime: Int
     /// User attributes copied into the ID and access tokens as claims of the same name.
     public var attributeClaims: [String]
+    /// How ID and access tokens are signed: RS256 (as Entra signs them) unless set.
+    public var signingAlgorithm: TokenSigningAlgorithm
 
     public init(
         accessTokenLifetime: Int = 3600, idTokenLifetime: Int = 3600, refreshTokenLifetime: Int = 86400 * 14,
-        attributeClaims: [String] = []
+        attributeClaims: [String] = [], signingAlgorithm: TokenSigningAlgorithm = .rs256
     ) {
         self.accessTokenLifetime = accessTokenLifetime
         self.idTokenLifetime = idTokenLifetime
         self.refreshTokenLifetime = refreshTokenLifetime
         self.attributeClaims = attributeClaims
+        self.signingAlgorithm = signingAlgorithm
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.configurationContainer(known: [
-            "accessTokenLifetime", "idTokenLifetime", "refreshTokenLifetime", "attributeClaims",
+            "accessTokenLifetime", "idTokenLifetime", "refreshTokenLifetime", "attributeClaims", "signingAlgorithm",
         ])
         self.init(
             accessTokenLifetime: try container.value("accessTokenLifetime", or: 3600),
             idTokenLifetime: try container.value("idTokenLifetime", or: 3600),
             refreshTokenLifetime: try container.value("refreshTokenLifetime", or: 86400 * 14),
-            attributeClaims: try container.value("attributeClaims", or: [])
+            attributeClaims: try container.value("attributeClaims", or: []),
+            signingAlgorithm: try container.value("signingAlgorithm", or: .rs256)
         )
     }
+
+    /// The longest an ID or access token lives, in seconds: how long a retired signing key stays published.
+    public var longestSignedLifetime: Int { max(accessTokenLifetime, idTokenLifetime) }
 }
 
 /// Password hashing (PBKDF2-SHA256).

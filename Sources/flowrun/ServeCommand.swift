@@ -55,6 +55,13 @@
             help: "Allow --dev-outbox on a non-loopback --host: anyone who reaches the port can read every code.")
         var unsafeDevOutboxOnNetwork = false
 
+        @Flag(
+            help: ArgumentHelp(
+                "Before serving, make a new token signing key; the old key stays in the JWKS until the tokens it "
+                    + "signed have expired (the longer of tokens.accessTokenLifetime and idTokenLifetime). Servers "
+                    + "sharing the database pick the new key up within a minute: pass it to one of them only."))
+        var rotateSigningKey = false
+
         @Option(
             help: "Seconds a connection may stay silent before it is closed (also bounds a request head's arrival).")
         var idleTimeout = 15
@@ -154,6 +161,10 @@
                 // Without the outbox nobody reads the codes, so only a keyed digest of each is stored.
                 emulator = NativeAuthEmulator(
                     configuration: configuration, store: stores.emulator, codesReadable: devOutbox)
+                if rotateSigningKey {
+                    let kid = try await emulator.rotateSigningKey()
+                    Terminal.writeError("flowrun serve: rotated the token signing key; new tokens carry kid \(kid)")
+                }
                 flowRunner = try servedFlows.runner(
                     emulator: emulator, project: project, sessionStore: stores.flowSessions,
                     sessionKey: stores.state.file("session.key"), devOutbox: devOutbox, secureCookies: tls != nil,

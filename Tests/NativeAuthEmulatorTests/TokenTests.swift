@@ -1,3 +1,4 @@
+import Crypto
 import FlowEngine
 import Foundation
 import JWTKit
@@ -122,7 +123,7 @@ struct TokenTests {
         await #expect(throws: (any Error).self) { try await keys.verify(tampered, as: IDTokenClaims.self) }
     }
 
-    @Test("the signing key persists in the store")
+    @Test("the signing key persists in the store and is an RSA 2048 key signing RS256")
     func signingKeyPersists() async throws {
         let store = try EmulatorStore.inMemory()
         let first = try await NativeAuthEmulator(configuration: .testing(), store: store).jwks()
@@ -132,7 +133,21 @@ struct TokenTests {
             Issue.record("no keys in \(first)")
             return
         }
-        #expect(key[field: "kty"] == .string("EC"))
-        #expect(key[field: "alg"] == .string("ES256"))
+        #expect(keys.count == 1)
+        #expect(key[field: "kty"] == .string("RSA"))
+        #expect(key[field: "alg"] == .string("RS256"))
+        #expect(key[field: "use"] == .string("sig"))
+        #expect(key[field: "n"]?.stringValue.flatMap(base64URLDecode)?.count == 256)
+        #expect(key[field: "d"] == nil)
+        // As Entra's: a certificate of the key (x5c, standard base64 DER) and its SHA-1 thumbprint (x5t).
+        guard case .list(let chain) = key[field: "x5c"], chain.count == 1,
+            let certificate = chain[0].stringValue.flatMap({ Data(base64Encoded: $0) })
+        else {
+            Issue.record("no x5c in \(key)")
+            return
+        }
+        let thumbprint = Data(Crypto.Insecure.SHA1.hash(data: certificate))
+        #expect(key[field: "x5t"]?.stringValue.flatMap(base64URLDecode) == thumbprint)
+        #expect(certificate.range(of: try #require(key[field: "n"]?.stringValue.flatMap(base64URLDecode))) != nil)
     }
 }

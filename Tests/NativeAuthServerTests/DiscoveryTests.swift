@@ -54,9 +54,57 @@ struct DiscoveryTests {
             #expect(claims.tid == server.emulator.configuration.tenantID)
             _ = try await keys.verify(accessToken, as: IDClaims.self)
 
-            let otherKeys = await JWTKeyCollection().add(ecdsa: ES256PrivateKey().publicKey)
-            await #expect(throws: (any Error).self) { try await otherKeys.verify(idToken, as: IDClaims.self) }
+            #expect(try Self.header(of: idToken)["alg"] == "RS256")
+            // The ID token's header and claims under the access token's signature: same key, wrong signature.
+            let forged =
+                idToken.split(separator: ".").prefix(2).joined(separator: ".") + "."
+                + (accessToken.split(separator: ".").last ?? "")
+            await #expect(throws: (any Error).self) { try await keys.verify(forged, as: IDClaims.self) }
         }
+    }
+
+    @Test("after a key rotation the served JWKS verifies tokens of the old key and of the new one, by kid")
+    func rotationKeepsOldTokensVerifying() async throws {
+        try await TestServer.with { server in
+            try await server.signUp("ann@contoso.com")
+            let before = try #require(try await server.signIn("ann@contoso.com").string("id_token"))
+            let newKid = try await server.emulator.rotateSigningKey()
+            let after = try #require(try await server.signIn("ann@contoso.com").string("id_token"))
+            #expect(try Self.header(of: after)["kid"] == newKid)
+            #expect(try Self.header(of: before)["kid"] != newKid)
+
+            let keysAnswer = try await server.get("/contoso/discovery/v2.0/keys")
+            guard case .list(let published) = keysAnswer.object["keys"] else {
+                Issue.record("no keys in \(keysAnswer)")
+                return
+            }
+            #expect(published.count == 2)
+            let keys = try await JWTKeyCollection().add(jwksJSON: String(decoding: keysAnswer.data, as: UTF8.self))
+            _ = try await keys.verify(before, as: IDClaims.self)
+            _ = try await keys.verify(after, as: IDClaims.self)
+        }
+    }
+
+    @Test("with tokens.signingAlgorithm ES256 the tokens are ES256 and discovery lists RS256 and ES256")
+    func es256Option() async throws {
+        try await TestServer.with(.testing { $0.tokens.signingAlgorithm = .es256 }) { server in
+            try await server.signUp("ann@contoso.com")
+            let idToken = try #require(try await server.signIn("ann@contoso.com").string("id_token"))
+            #expect(try Self.header(of: idToken)["alg"] == "ES256")
+            let discovery = try await server.get("/contoso/v2.0/.well-known/openid-configuration")
+            #expect(discovery.object["id_token_signing_alg_values_supported"] == ["RS256", "ES256"])
+            let keysAnswer = try await server.get("/contoso/discovery/v2.0/keys")
+            let keys = try await JWTKeyCollection().add(jwksJSON: String(decoding: keysAnswer.data, as: UTF8.self))
+            _ = try await keys.verify(idToken, as: IDClaims.self)
+        }
+    }
+
+    /// The JOSE header of a compact JWS.
+    private static func header(of token: String) throws -> [String: String] {
+        var base64 = String(token.prefix { $0 != "." })
+        base64 = base64.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        return try JSONDecoder().decode([String: String].self, from: try #require(Data(base64Encoded: base64)))
     }
 
     @Test("a configured issuerBaseURL is the discovery issuer, the base of its endpoints and every token's iss")
@@ -91,7 +139,7 @@ struct DiscoveryTests {
                 #expect(answer.string("token_endpoint") == authority + "/oauth2/v2.0/token")
                 #expect(answer.string("end_session_endpoint") == authority + "/oauth2/v2.0/logout")
                 #expect(answer.string("jwks_uri") == authority + "/discovery/v2.0/keys")
-                #expect(answer.object["id_token_signing_alg_values_supported"] == ["ES256"])
+                #expect(answer.object["id_token_signing_alg_values_supported"] == ["RS256"])
                 #expect(answer.object["response_types_supported"] != nil)
                 #expect(answer.object["subject_types_supported"] != nil)
                 #expect(answer.object["scopes_supported"] == ["openid", "profile", "email", "offline_access"])
@@ -126,9 +174,12 @@ struct DiscoveryTests {
                 Issue.record("no keys in \(keys)")
                 return
             }
-            #expect(key[field: "kty"]?.stringValue == "EC")
-            #expect(key[field: "alg"]?.stringValue == "ES256")
-            #expect(key[field: "d"] == nil)
+            #expect(key[field: "kty"]?.stringValue == "RSA")
+            #expect(key[field: "alg"]?.stringValue == "RS256")
+            #expect(key[field: "use"]?.stringValue == "sig")
+            #expect(key[field: "e"]?.stringValue == "AQAB")
+            #expect(key[field: "n"]?.stringValue?.count == 342)
+            for secret in ["d", "p", "q", "dp", "dq", "qi"] { #expect(key[field: secret] == nil, "\(secret)") }
         }
     }
 }

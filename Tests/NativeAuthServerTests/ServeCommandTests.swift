@@ -1,3 +1,4 @@
+import FlowrunFoundation
 import Foundation
 import TestSupport
 import Testing
@@ -37,6 +38,33 @@ struct ServeCommandTests {
         #expect(discovery.string("token_endpoint") == "http://127.0.0.1:\(port)/\(tenantID)/oauth2/v2.0/token")
         #expect(try await served.stop(with: SIGINT) == 0)
         #expect(!served.stderr.contains("WARNING"))
+    }
+
+    @Test(
+        "serve --rotate-signing-key makes a new current key and keeps the old one in the JWKS",
+        .enabled(if: FlowrunBinary.find() != nil))
+    func rotateSigningKey() async throws {
+        let first = try ServedFlowrun.start([])
+        defer { try? FileManager.default.removeItem(at: first.folder) }
+        let firstPort = try ServedFlowrun.port(in: try await first.listeningLine())
+        let before = try await TestHTTP.get("http://127.0.0.1:\(firstPort)/contoso/discovery/v2.0/keys")
+        #expect(try await first.stop(with: SIGTERM) == 0)
+
+        let second = try ServedFlowrun.start(["--rotate-signing-key"], folder: first.folder)
+        let secondPort = try ServedFlowrun.port(in: try await second.listeningLine())
+        let after = try await TestHTTP.get("http://127.0.0.1:\(secondPort)/contoso/discovery/v2.0/keys")
+        #expect(try await second.stop(with: SIGTERM) == 0)
+
+        let kids = { (answer: HTTPAnswer) -> [String?] in
+            guard case .list(let keys) = answer.object["keys"] else { return [] }
+            return keys.map { $0[field: "kid"]?.stringValue }
+        }
+        let oldKid = try #require(kids(before).first ?? nil)
+        let newKid = try #require(kids(after).first ?? nil)
+        #expect(kids(before).count == 1)
+        #expect(kids(after) == [newKid, oldKid])
+        #expect(newKid != oldKid)
+        #expect(second.stderr.contains("rotated the token signing key; new tokens carry kid \(newKid)"))
     }
 
     @Test("serve with a bad --config exits 2", .enabled(if: FlowrunBinary.find() != nil))

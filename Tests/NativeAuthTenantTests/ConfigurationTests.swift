@@ -48,7 +48,7 @@ struct ConfigurationTests {
               banned: [Fabrikam123!]
             codes: {length: 6, lifetimeSeconds: 300, maxAttempts: 3, resendInterval: 30}
             continuationLifetimeSeconds: 900
-            tokens: {accessTokenLifetime: 600, attributeClaims: [city]}
+            tokens: {accessTokenLifetime: 600, attributeClaims: [city], signingAlgorithm: ES256}
             passwordHash: {iterations: 1000}
             mfa: {required: true}
             registration: {required: true, channels: [email]}
@@ -72,6 +72,7 @@ struct ConfigurationTests {
         #expect(configuration.passwordPolicy.maxLength == 256)
         #expect(configuration.codes.length == 6)
         #expect(configuration.tokens.idTokenLifetime == 3600)
+        #expect(configuration.tokens.signingAlgorithm == .es256)
         #expect(configuration.mfa.required && configuration.registration.required)
         #expect(configuration.resetPassword == ResetPasswordConfiguration(pollsInProgress: 2, pollInterval: 3))
     }
@@ -91,6 +92,18 @@ struct ConfigurationTests {
             return error.line == 4 && error.column == 3 && error.path == "codes.lifetme"
                 && error.message.contains("unknown key 'lifetme'")
                 && error.description.hasPrefix("authority.yaml:4:3: codes.lifetme: unknown key")
+        }
+    }
+
+    @Test("tokens are signed RS256 unless tokens.signingAlgorithm says otherwise; an unknown algorithm is refused")
+    func signingAlgorithm() throws {
+        #expect(try TenantConfiguration.load(yaml: "").tokens.signingAlgorithm == .rs256)
+        #expect {
+            try TenantConfiguration.load(yaml: "tokens:\n  signingAlgorithm: HS256\n")
+        } throws: { error in
+            guard let error = error as? ConfigurationError else { return false }
+            return error.path == "tokens.signingAlgorithm" && error.line == 2
+                && error.message.contains("'HS256' is not a token signing algorithm (expected one of: RS256, ES256)")
         }
     }
 

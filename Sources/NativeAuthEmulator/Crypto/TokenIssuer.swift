@@ -1,38 +1,61 @@
-import Crypto
 import FlowrunFoundation
 import Foundation
+import JWTKit
 import NativeAuthTenant
 import NativeAuthWire
 
-/// Signs ID and access tokens (ES256 over the JWS compact serialization, `{"alg":"ES256","kid":…,"typ":"JWT"}`,
-/// which jwt-kit and any JOSE library verify with the JWKS) with the key persisted in the store, created on first
-/// use. After the key is loaded, signing takes no lock and no actor hop, so concurrent requests sign in parallel.
+/// Signs ID and access tokens with jwt-kit (`{"alg":"RS256","kid":…,"typ":"JWT"}` by default, ES256 when the
+/// tenant asks) under the current key persisted in the store, created on first use. The JWKS publishes the
+/// current key and, after a rotation, the previous one until every token it signed has expired. The keys are read
+/// once and again every minute, so that a key rotated by another server sharing the store is picked up.
 final class TokenIssuer: Sendable {
-    private struct Signer: Sendable {
-        var key: P256.Signing.PrivateKey
-        var kid: String
-        /// base64url of the JWS protected header.
-        var header: String
-        var jwk: [String: Value]
+    private struct Loaded: Sendable {
+        var stored: StoredSigningKeys
+        var current: SigningKey
+        var previous: (key: SigningKey, retiredAt: Double)?
+        var keys: JWTKeyCollection
+        /// When the keys were read (seconds since 1970).
+        var readAt: Double
     }
+
+    /// Seconds between two reads of the keys.
+    static let rereadInterval = 60.0
 
     private let store: EmulatorStore
     private let now: @Sendable () -> Date
-    private let signer = Locked<Signer?>(nil)
+    private let tokens: TokenConfiguration
+    private let loaded = Locked<Loaded?>(nil)
 
-    init(store: EmulatorStore, now: @escaping @Sendable () -> Date) {
+    init(store: EmulatorStore, tokens: TokenConfiguration, now: @escaping @Sendable () -> Date) {
         self.store = store
+        self.tokens = tokens
         self.now = now
     }
 
-    /// The public key as a JWK set.
+    /// The public keys as a JWK set: the current key, and the previous one while tokens it signed may live.
     func jwks() async throws -> [String: Value] {
-        ["keys": .list([.object(try await loadSigner().jwk)])]
+        let keys = try await load()
+        var published: [Value] = [.object(keys.current.jwk)]
+        if let previous = keys.previous,
+            now().timeIntervalSince1970 < previous.retiredAt + Double(tokens.longestSignedLifetime)
+        {
+            published.append(.object(previous.key.jwk))
+        }
+        return ["keys": .list(published)]
+    }
+
+    /// Makes a new current key; the current one is kept in the JWKS until every token it signed has expired.
+    /// Returns the new key's `kid`.
+    func rotate() async throws -> String {
+        let fresh = try SigningKey.generatePEM(tokens.signingAlgorithm)
+        let time = now().timeIntervalSince1970
+        let stored = try await store.write { store in try Keys.rotate(store, to: fresh, now: time) }
+        return try await install(stored, readAt: time).current.kid
     }
 
     /// The 200 token body for a grant.
     func body(for grant: TokenGrant, configuration: TenantConfiguration) async throws -> [String: Value] {
-        let signer = try await loadSigner()
+        let signer = try await load()
         let issuedAt = Self.seconds(grant.issuedAt)
         let user = grant.user
         var common: [String: Value] = [:]
@@ -56,13 +79,13 @@ final class TokenIssuer: Sendable {
             "token_type": .string("Bearer"), "scope": .string(grant.scopes.joined(separator: " ")),
             "expires_in": .integer(configuration.tokens.accessTokenLifetime),
             "ext_expires_in": .integer(configuration.tokens.accessTokenLifetime),
-            "access_token": .string(try Self.sign(access, with: signer)),
+            "access_token": .string(try await Self.sign(access, with: signer)),
             "client_info": .string(Self.clientInfo(uid: user.id, utid: configuration.tenantID)),
         ]
         if grant.scopes.contains("openid") {
             var id = common
             id["exp"] = .integer(Self.adding(issuedAt, configuration.tokens.idTokenLifetime))
-            body["id_token"] = .string(try Self.sign(id, with: signer))
+            body["id_token"] = .string(try await Self.sign(id, with: signer))
         }
         if let refreshToken = grant.refreshToken {
             body["refresh_token"] = .string(refreshToken)
@@ -70,13 +93,8 @@ final class TokenIssuer: Sendable {
         return body
     }
 
-    /// `header.payload.signature`: the ES256 signature is the raw `r || s` of ECDSA P-256 over SHA-256
-    /// (RFC 7518 §3.4).
-    private static func sign(_ claims: [String: Value], with signer: Signer) throws -> String {
-        guard let payload = JSONWriter.encode(.object(claims)) else { throw EmulatorError.serverError }
-        let input = signer.header + "." + Base64URL.encode(payload)
-        let signature = try signer.key.signature(for: Array(input.utf8))
-        return input + "." + Base64URL.encode(signature.rawRepresentation)
+    private static func sign(_ claims: [String: Value], with signer: Loaded) async throws -> String {
+        try await signer.keys.sign(TokenClaims(claims: claims), kid: JWKIdentifier(string: signer.current.kid))
     }
 
     /// Whole seconds, clamped to `Int`'s range (never traps on odd clocks or lifetimes).
@@ -98,24 +116,71 @@ final class TokenIssuer: Sendable {
         Base64URL.encode(JSONWriter.encode(.object(["uid": .string(uid), "utid": .string(utid)])) ?? [])
     }
 
-    private func loadSigner() async throws -> Signer {
-        if let signer = signer.value { return signer }
-        let created = now().timeIntervalSince1970
-        let pem = try await store.write { store in try Keys.signingKeyPEM(store, now: created) }
-        let key = try P256.Signing.PrivateKey(pemRepresentation: pem)
-        let raw = Array(key.publicKey.rawRepresentation)
-        let kid = String(Base64URL.encode(Array(SHA256.hash(data: raw))).prefix(16))
-        let header: Value = ["alg": "ES256", "kid": .string(kid), "typ": "JWT"]
-        let jwk: [String: Value] = [
-            "kty": .string("EC"), "crv": .string("P-256"), "use": .string("sig"), "alg": .string("ES256"),
-            "kid": .string(kid), "x": .string(Base64URL.encode(raw.prefix(32))),
-            "y": .string(Base64URL.encode(raw.suffix(32))),
-        ]
-        let loaded = Signer(key: key, kid: kid, header: Base64URL.encode(JSONWriter.encode(header) ?? []), jwk: jwk)
-        return signer.withLock { current in
-            if let current { return current }
-            current = loaded
-            return loaded
+    /// The keys, read from the store when not read yet or read over a minute ago. One request reads them again;
+    /// the others meanwhile sign with the keys read before, which are also kept when the read fails.
+    private func load() async throws -> Loaded {
+        let time = now().timeIntervalSince1970
+        let (cached, due) = loaded.withLock { current -> (Loaded?, Bool) in
+            guard let loaded = current else { return (nil, true) }
+            guard abs(time - loaded.readAt) >= Self.rereadInterval else { return (loaded, false) }
+            current?.readAt = time
+            return (loaded, true)
         }
+        if let cached, !due { return cached }
+        let stored: StoredSigningKeys
+        do {
+            stored = try await read(at: time)
+        } catch {
+            if let cached { return cached }
+            throw error
+        }
+        if let cached, cached.stored == stored { return cached }
+        return try await install(stored, readAt: time)
     }
+
+    /// The keys in the store, a key of the tenant's algorithm made first when it has none.
+    private func read(at time: Double) async throws -> StoredSigningKeys {
+        let algorithm = tokens.signingAlgorithm
+        if let stored = try await store.write({ store in
+            try Keys.signingKeys(store, algorithm: algorithm, fresh: nil, now: time)
+        }) {
+            return stored
+        }
+        let fresh = try SigningKey.generatePEM(algorithm)
+        let stored = try await store.write { store in
+            try Keys.signingKeys(store, algorithm: algorithm, fresh: fresh, now: time)
+        }
+        guard let stored else { throw EmulatorError.serverError }
+        return stored
+    }
+
+    /// Parses `stored` and makes it the keys to sign with.
+    private func install(_ stored: StoredSigningKeys, readAt: Double) async throws -> Loaded {
+        let current = try SigningKey(pem: stored.current)
+        let keys = JWTKeyCollection()
+        await current.add(to: keys)
+        let previous = try stored.previous.map { (key: try SigningKey(pem: $0.pem), retiredAt: $0.retiredAt) }
+        let fresh = Loaded(stored: stored, current: current, previous: previous, keys: keys, readAt: readAt)
+        loaded.withLock { $0 = fresh }
+        return fresh
+    }
+}
+
+/// The claims of a token, as jwt-kit signs them (the emulator only signs; relying parties verify).
+private struct TokenClaims: JWTPayload {
+    var claims: [String: Value]
+
+    init(claims: [String: Value]) {
+        self.claims = claims
+    }
+
+    init(from decoder: any Decoder) throws {
+        claims = try [String: Value](from: decoder)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try claims.encode(to: encoder)
+    }
+
+    func verify(using algorithm: some JWTAlgorithm) async throws {}
 }

@@ -1,0 +1,29 @@
+import FlowModel
+
+/// Computes ``FlowBounds``: each sub-flow once per end it is left by, then the flow that uses it.
+final class BoundSolver {
+    /// The most run states searched before a flow's bounds fall back to a coarser upper bound.
+    static let stateLimit = 100_000
+
+    let catalogs: [ActionCatalog]
+    /// Sub-flow files several `use` steps name (``FlowBounds/subflowsUsedMoreThanOnce(_:)``).
+    let sharedSubflows: Set<String>
+    private var cache: [String: [String: [BoundMeasure: Bound]]] = [:]
+
+    init(catalogs: [ActionCatalog], sharedSubflows: Set<String>) {
+        self.catalogs = catalogs
+        self.sharedSubflows = sharedSubflows
+    }
+
+    /// The bounds of runs of `program` that reach the end named `end`, or any end when nil.
+    func bounds(of program: Program, toEnd end: String?) -> [BoundMeasure: Bound] {
+        let key = end.map { "end:" + $0 } ?? "any"
+        if let cached = cache[program.file]?[key] { return cached }
+        let catalog = catalogs.first { $0.authority == program.authority }
+        var search = BoundSearch(graph: RunGraph(program: program, catalog: catalog), end: end)
+        search.addSubflows(solver: self)
+        let result = search.run()
+        cache[program.file, default: [:]][key] = result
+        return result
+    }
+}

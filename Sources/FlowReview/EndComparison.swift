@@ -1,0 +1,77 @@
+import FlowModel
+
+/// The ends a run can reach in each version, and the last transitions that reach each.
+struct EndComparison {
+    let old: Program
+    let new: Program
+
+    func changes() -> [FlowChange] {
+        let before = Self.ways(old)
+        let after = Self.ways(new)
+        var changes: [FlowChange] = []
+        for end in after.keys.sorted() {
+            let ways = after[end] ?? []
+            guard let waysBefore = before[end] else {
+                changes.append(
+                    FlowChange(.endReachable, step: nil, "`\(end)` can now be reached: from \(Self.list(ways))"))
+                continue
+            }
+            let added = ways.filter { !waysBefore.contains($0) }
+            if !added.isEmpty {
+                changes.append(
+                    FlowChange(.newWayToEnd, step: nil, "`\(end)` can now also be reached from \(Self.list(added))"))
+            }
+            let removed = waysBefore.filter { !ways.contains($0) }
+            if !removed.isEmpty {
+                changes.append(
+                    FlowChange(.wayToEndRemoved, step: nil, "`\(end)` is no longer reached from \(Self.list(removed))"))
+            }
+        }
+        for end in before.keys.sorted() where after[end] == nil {
+            changes.append(FlowChange(.endUnreachable, step: nil, "`\(end)` can no longer be reached"))
+        }
+        return changes
+    }
+
+    private static func list(_ ways: [String]) -> String {
+        ways.joined(separator: "; ")
+    }
+
+    /// Per end a run can reach (`end: success`, `fail: reason`…), the transitions that lead to it from a step a
+    /// run can enter, as ``step` on `label``, in program order.
+    static func ways(_ program: Program) -> [String: [String]] {
+        guard program.steps.indices.contains(program.start) else { return [:] }
+        var outgoing = [[Program.EdgeIndex]](repeating: [], count: program.steps.count)
+        for (index, edge) in program.edges.enumerated() where outgoing.indices.contains(edge.from) {
+            outgoing[edge.from].append(index)
+        }
+        var reached: Set<Int> = [program.start]
+        var pending = [program.start]
+        while let step = pending.popLast() {
+            for edge in outgoing[step] {
+                if case .step(let next) = program.edges[edge].target, program.steps.indices.contains(next),
+                    reached.insert(next).inserted
+                {
+                    pending.append(next)
+                }
+            }
+        }
+        var ways: [String: [String]] = [:]
+        func add(_ end: String, _ way: String) {
+            if ways[end]?.contains(way) != true { ways[end, default: []].append(way) }
+        }
+        for (index, edge) in program.edges.enumerated() where reached.contains(edge.from) {
+            let way = "`\(program.steps[edge.from].name.value)` on `\(EdgeKeys.label(index, program))`"
+            switch edge.target {
+            case .end(let spec):
+                add(Describe.end(spec), way)
+            case .step(let next):
+                if program.steps.indices.contains(next), case .end(let spec) = program.steps[next].kind {
+                    add(Describe.end(spec), way)
+                }
+            }
+        }
+        if case .end(let spec) = program.steps[program.start].kind { add(Describe.end(spec), "the start") }
+        return ways
+    }
+}

@@ -2,6 +2,12 @@ import FlowModel
 
 /// The ends a run can reach in each version, and the last transitions that reach each.
 struct EndComparison {
+    /// A transition that ends a run, or leads to an end step: ``step` on `label``.
+    struct Way: Hashable {
+        var step: String
+        var text: String
+    }
+
     let old: Program
     let new: Program
 
@@ -21,7 +27,8 @@ struct EndComparison {
                 changes.append(
                     FlowChange(.newWayToEnd, step: nil, "`\(end)` can now also be reached from \(Self.list(added))"))
             }
-            let removed = waysBefore.filter { !ways.contains($0) }
+            // Ways from a step that is gone are said by its removal.
+            let removed = waysBefore.filter { !ways.contains($0) && new.step(named: $0.step) != nil }
             if !removed.isEmpty {
                 changes.append(
                     FlowChange(.wayToEndRemoved, step: nil, "`\(end)` is no longer reached from \(Self.list(removed))"))
@@ -33,13 +40,13 @@ struct EndComparison {
         return changes
     }
 
-    private static func list(_ ways: [String]) -> String {
-        ways.joined(separator: "; ")
+    private static func list(_ ways: [Way]) -> String {
+        ways.map(\.text).joined(separator: "; ")
     }
 
     /// Per end a run can reach (`end: success`, `fail: reason`…), the transitions that lead to it from a step a
-    /// run can enter, as ``step` on `label``, in program order.
-    static func ways(_ program: Program) -> [String: [String]] {
+    /// run can enter, in program order.
+    static func ways(_ program: Program) -> [String: [Way]] {
         guard program.steps.indices.contains(program.start) else { return [:] }
         var outgoing = [[Program.EdgeIndex]](repeating: [], count: program.steps.count)
         for (index, edge) in program.edges.enumerated() where outgoing.indices.contains(edge.from) {
@@ -56,12 +63,13 @@ struct EndComparison {
                 }
             }
         }
-        var ways: [String: [String]] = [:]
-        func add(_ end: String, _ way: String) {
+        var ways: [String: [Way]] = [:]
+        func add(_ end: String, _ way: Way) {
             if ways[end]?.contains(way) != true { ways[end, default: []].append(way) }
         }
         for (index, edge) in program.edges.enumerated() where reached.contains(edge.from) {
-            let way = "`\(program.steps[edge.from].name.value)` on `\(EdgeKeys.label(index, program))`"
+            let step = program.steps[edge.from].name.value
+            let way = Way(step: step, text: "`\(step)` on `\(EdgeKeys.label(index, program))`")
             switch edge.target {
             case .end(let spec):
                 add(Describe.end(spec), way)
@@ -71,7 +79,9 @@ struct EndComparison {
                 }
             }
         }
-        if case .end(let spec) = program.steps[program.start].kind { add(Describe.end(spec), "the start") }
+        if case .end(let spec) = program.steps[program.start].kind {
+            add(Describe.end(spec), Way(step: program.steps[program.start].name.value, text: "the start"))
+        }
         return ways
     }
 }

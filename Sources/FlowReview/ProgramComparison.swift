@@ -16,7 +16,8 @@ struct ProgramComparison {
         for step in new.steps {
             guard let before = old.step(named: step.name.value) else {
                 let isAsk = step.keyword == "ask"
-                changes.append(FlowChange(isAsk ? .askAdded : .stepAdded, step: step.name.value, describe(step)))
+                changes.append(
+                    FlowChange(isAsk ? .askAdded : .stepAdded, step: step.name.value, describe(step) + " is new"))
                 continue
             }
             changes += compare(before, step)
@@ -35,15 +36,15 @@ struct ProgramComparison {
         return changes
     }
 
-    /// A step in words: `ask: email, password`, `action: signIn.start`…
+    /// A step in words: the ask for `email`, the call of `signIn.start`…
     private func describe(_ step: ProgramStep) -> String {
         switch step.kind {
-        case .ask(let inputs, _, _, _): return "asks \(inputs.joined(separator: ", "))"
-        case .action(let name, _, _): return "calls `\(name)`"
-        case .choose: return "chooses"
-        case .set: return "sets variables"
-        case .use(let file, _, _): return "uses `\(file)`"
-        case .end(let spec): return Describe.end(spec)
+        case .ask(let inputs, _, _, _): return "the ask for \(Describe.names(inputs))"
+        case .action(let name, _, _): return "the call of `\(name)`"
+        case .choose: return "a choice"
+        case .set: return "a `set` step"
+        case .use(let file, _, _): return "the use of `\(FlowPath.relative(file, toFolderOf: new.file))`"
+        case .end(let spec): return "the end `\(Describe.end(spec))`"
         }
     }
 
@@ -105,7 +106,7 @@ struct ProgramComparison {
             changes.append(
                 FlowChange(
                     wasAsk ? .askRemoved : .stepChanged, step: name,
-                    "\(describe(after)) (was: \(describe(before)))"
+                    "is now \(describe(after)) (was \(describe(before)))"
                         + (wasAsk ? ": sessions waiting in this ask cannot resume" : ""),
                     strandsSessions: wasAsk))
         }

@@ -76,7 +76,8 @@ import Testing
         #expect(text.contains("stranding saved sessions"))
         #expect(
             text.contains(
-                "  ! ask removed at `ask_password`: asks password is gone: sessions waiting in it cannot resume\n"))
+                "  ! ask removed at `ask_password`: the ask for `password` is gone: sessions waiting in it cannot resume\n"
+            ))
         #expect(text.contains("attempt limit changed at `ask_code`: `choice resend`: raised from 3 to 5 attempts"))
         #expect(
             text.contains(
@@ -85,7 +86,7 @@ import Testing
             text.contains(
                 "outcome no longer handled at `submit_code`: outcome `userAlreadyExists` now falls to `otherwise` → "
                     + "fail: unsupported_sign_up (was → fail: user_already_exists)"))
-        #expect(text.contains("ask added at `confirm_email`: asks email"))
+        #expect(text.contains("ask added at `confirm_email`: the ask for `email` is new"))
         #expect(text.contains("`fail: password_step` can now be reached: from `start_sign_in` on `passwordRequired`"))
         #expect(text.hasSuffix("2 of 17 flows changed for users.\n"))
         let firstChange = try #require(text.split(separator: "\n").first { $0.hasPrefix("  ") })
@@ -104,7 +105,8 @@ import Testing
         let table = try #require(
             text.range(of: "| change | step | what |\n", range: heading.upperBound..<text.endIndex))
         #expect(warning.lowerBound < table.lowerBound)
-        #expect(text.contains("> - `ask_password`: asks password is gone: sessions waiting in it cannot resume\n"))
+        #expect(
+            text.contains("> - `ask_password`: the ask for `password` is gone: sessions waiting in it cannot resume\n"))
         #expect(
             text.contains("| attempt limit changed | `ask_code` | `choice resend`: raised from 3 to 5 attempts |\n"))
         #expect(text.contains("### `sign-up-email-otp` (`new/sign-up-email-otp.yaml`)\n"))

@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "FlowChecker", dependencies: ["FlowModel", "FlowrunFoundation"]),
         .target(name: "FlowCompiler", dependencies: ["FlowLoader", "FlowChecker", "FlowModel"]),
         .target(name: "FlowReporting", dependencies: ["FlowModel"]),
-        .target(name: "FlowReview", dependencies: ["FlowModel"]),
+        .target(name: "FlowReview", dependencies: ["FlowModel", "FlowrunFoundation"]),
         .target(name: "FlowEngine", dependencies: ["FlowModel", "FlowrunFoundation"]),
         .target(name: "NativeAuthWire", dependencies: ["FlowrunFoundation"]),
         .target(

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// The worst case of each measure over the runs of one program.
 ///
@@ -18,6 +19,9 @@ struct BoundSearch {
     /// Measures a sub-flow makes unbounded, with the use step and the sub-flow's loop.
     private var subflowLoops: [Int: (step: Int, loop: [BoundStep])] = [:]
 
+    /// The params whose values hold for the whole run (``RunGraph`` decides `choose` steps on them).
+    var known: [String: Value] = [:]
+
     private var program: Program { graph.program }
     private let measures = BoundMeasure.allCases
 
@@ -29,12 +33,16 @@ struct BoundSearch {
     /// Gives each `use` option the sub-flow's worst case for the end it follows.
     mutating func addSubflows(solver: BoundSolver) {
         for step in program.steps.indices {
-            guard case .use(let file, _, _) = program.steps[step].kind, let subflow = program.subflows[file] else {
-                continue
+            guard case .use(let file, let arguments, _) = program.steps[step].kind,
+                let subflow = program.subflows[file]
+            else { continue }
+            var constants: [String: Value] = [:]
+            for argument in arguments {
+                if let value = argument.value.constantValue(given: known) { constants[argument.name.value] = value }
             }
             if solver.sharedSubflows.contains(file) { inexact = true }
             for (number, option) in graph.options[step].enumerated() {
-                let bounds = solver.bounds(of: subflow, toEnd: option.subflowEnd)
+                let bounds = solver.bounds(of: subflow, toEnd: option.subflowEnd, given: constants)
                 for measure in measures {
                     switch bounds[measure] {
                     case .bounded(let count, let path, let exact):
@@ -75,7 +83,12 @@ struct BoundSearch {
         let groups = StronglyConnected(successors: unlimited)
         let loops = StronglyConnected(successors: everyEdge)
         var inexact = self.inexact
-        for step in reachable where isUse(step) && isOnLoop(step, loops, everyEdge) { inexact = true }
+        // A sub-flow run again shares its attempt counters; a `choose` met again, or on a param that holds for the
+        // whole run, takes branches that depend on each other; the search counts each freely.
+        for step in reachable where isOnLoop(step, loops, everyEdge) && (isUse(step) || isChoose(step)) {
+            inexact = true
+        }
+        for step in reachable where testsConstantParam(step) { inexact = true }
 
         var result: [BoundMeasure: Bound] = [:]
         for measure in measures {
@@ -113,6 +126,19 @@ struct BoundSearch {
     private func isUse(_ step: Int) -> Bool {
         if case .use = program.steps[step].kind { return true }
         return false
+    }
+
+    /// A `choose` with more than one way out (one decided by known params has one).
+    private func isChoose(_ step: Int) -> Bool {
+        if case .choose = program.steps[step].kind { return graph.options[step].count > 1 }
+        return false
+    }
+
+    private func testsConstantParam(_ step: Int) -> Bool {
+        guard case .choose(let branches, _) = program.steps[step].kind else { return false }
+        return branches.contains {
+            program.constantParams.contains($0.condition.rootVariable) && known[$0.condition.rootVariable] == nil
+        }
     }
 
     private func isOnLoop(_ step: Int, _ loops: StronglyConnected, _ successors: [[Int]]) -> Bool {

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowrunFoundation
 
 /// A program as the bound search walks it: per step, what entering it counts and the options a run has there,
 /// each with what taking it counts and the edges it may take (its edge, then the `exhausted` edges once the
@@ -23,7 +24,9 @@ struct RunGraph {
     /// The number of counter slots.
     private(set) var slotCount = 0
 
-    init(program: Program, catalog: ActionCatalog?) {
+    /// `known`: params that hold these values for the whole run (a `use` that passes constants); a `choose`
+    /// on them takes only the branch the engine would.
+    init(program: Program, catalog: ActionCatalog?, known: [String: Value] = [:]) {
         self.program = program
         let zero = [Int](repeating: 0, count: BoundMeasure.allCases.count)
         entry = []
@@ -39,7 +42,7 @@ struct RunGraph {
         }
         for step in program.steps {
             entry.append(Self.entryWeight(of: step, catalog: catalog))
-            options.append(Self.options(of: step, program: program, zero: zero))
+            options.append(Self.options(of: step, program: program, known: known, zero: zero))
         }
     }
 
@@ -95,7 +98,9 @@ struct RunGraph {
         return weight
     }
 
-    private static func options(of step: ProgramStep, program: Program, zero: [Int]) -> [Option] {
+    private static func options(of step: ProgramStep, program: Program, known: [String: Value], zero: [Int])
+        -> [Option]
+    {
         switch step.kind {
         case .ask(_, _, let choices, let next):
             return choices.sorted { $0.key < $1.key }.map { Option(edge: $0.value, weight: zero) }
@@ -113,7 +118,17 @@ struct RunGraph {
             }
             return options
         case .choose(let branches, let otherwise):
-            return (branches.map(\.edge) + [otherwise]).map { Option(edge: $0, weight: zero) }
+            var edges: [Program.EdgeIndex] = []
+            for branch in branches {
+                guard known[branch.condition.rootVariable] != nil else {
+                    edges.append(branch.edge)
+                    continue
+                }
+                if Conditions.holds(branch.condition, in: known) {
+                    return (edges + [branch.edge]).map { Option(edge: $0, weight: zero) }
+                }
+            }
+            return (edges + [otherwise]).map { Option(edge: $0, weight: zero) }
         case .set(_, let next):
             return [Option(edge: next, weight: zero)]
         case .use(_, _, let ends):

@@ -274,6 +274,22 @@ import Testing
         #expect(text.contains("  authority calls: unbounded\n"))
     }
 
+    /// Examples/shared-subflows/signup: `signUp.start` sends 1 code, then the verify-code sub-flow, used once
+    /// with `purpose: signUp`, 3 more (its `resend` limit) and takes 3 codes (1 + 2 retries). Its `choose` on
+    /// `purpose` is decided by the constant, so its reset branches do not count.
+    @Test("bounds through a sub-flow: its steps named useStep/subStep, its choose decided by the constant param")
+    func boundsThroughSubflow() throws {
+        let folder = FlowLibrary.root.appendingPathComponent("Examples/shared-subflows")
+        let result = try Flowrun.run(["bounds", "signup/sign-up.yaml"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains("  codes sent: 4\n    path: ask_email → start_sign_up → verify → verify/ask_code → ")
+        )
+        #expect(result.stdout.contains("  code attempts: 3\n"))
+        #expect(!result.stdout.contains("upper bound"))
+        #expect(!result.stdout.contains("submit_reset_code"))
+    }
+
     @Test("validate fails with FR132 where a flow goes over `limits:` of flowrun.yaml, or has no bound")
     func validateAgainstProjectLimits() throws {
         let folder = try FlowFolder()

@@ -22,7 +22,7 @@ public enum DiffReport {
     public static func markdown(_ diffs: [FlowDiff]) -> String {
         var lines = ["## flowrun diff", ""]
         for diff in diffs where !diff.isEmpty {
-            lines.append("### `\(diff.flow)` (`\(diff.file)`)")
+            lines.append("### `\(cell(diff.flow))` (`\(cell(diff.file))`)")
             lines.append("")
             let stranding = diff.changes.filter(\.strandsSessions)
             if !stranding.isEmpty {
@@ -76,8 +76,11 @@ public enum DiffReport {
         return changed == 0 ? "No change for users in \(flows)." : "\(changed) of \(flows) changed for users."
     }
 
-    /// Text safe in a Markdown table cell: no line break, `|` escaped.
-    private static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
+    /// Text safe in a Markdown table cell or list item: no line break, `|` escaped, and no HTML, since the
+    /// texts come from the flow files of the change under review.
+    static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "|", with: "\\|")
     }
 }

@@ -120,7 +120,7 @@ struct ProgramComparison {
         var changed: [String] = []
         for input in after where before.contains(input) {
             guard let declared = new.input(named: input), let declaredBefore = old.input(named: input) else { continue }
-            if declared.type != declaredBefore.type || declared.attributes != declaredBefore.attributes {
+            if declared.type != declaredBefore.type || Self.form(declared) != Self.form(declaredBefore) {
                 changed.append(input)
             }
         }
@@ -132,6 +132,16 @@ struct ProgramComparison {
         return FlowChange(
             .askInputsChanged, step: name,
             parts.joined(separator: "; ") + ": sessions waiting in this ask cannot resume", strandsSessions: true)
+    }
+
+    /// What an answer to an `attributes` input must hold: its fields and whether each is required, or the
+    /// variable that describes them; labels and patterns are not part of it.
+    private static func form(_ input: InputDeclaration) -> [String] {
+        switch input.attributes {
+        case .fields(let fields): return fields.map { "\($0.name.value)\($0.required ? "!" : "?")" }
+        case .variable(let name): return ["from " + name.value]
+        case nil: return []
+        }
     }
 
     /// Outcomes (or sub-flow ends) that moved between an entry of their own and `otherwise`.

@@ -85,6 +85,14 @@ struct FlowDiffTests {
         #expect(changes.allSatisfy { !$0.strandsSessions })
     }
 
+    @Test("Markdown keeps a rewritten message in its table cell: no HTML, no line break, `|` escaped")
+    func markdownEscapesFlowTexts() throws {
+        let new = ReviewFlows.codeSignIn.replacing("message: Wrong code.", with: "message: \"<img src=x> a|b\"")
+        let report = DiffReport.markdown([try diff(ReviewFlows.codeSignIn, new)])
+        #expect(report.contains("\"&lt;img src=x&gt; a\\|b\" (was \"Wrong code.\") |\n"), "\(report)")
+        #expect(!report.contains("<img"))
+    }
+
     @Test("a flow added or removed")
     func flowAddedOrRemoved() throws {
         let program = try ReviewFlows.program(ReviewFlows.codeSignIn)

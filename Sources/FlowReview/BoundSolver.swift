@@ -4,7 +4,9 @@ import FlowrunFoundation
 /// Computes ``FlowBounds``: each sub-flow once per end it is left by, then the flow that uses it.
 final class BoundSolver {
     /// The most run states searched before a flow's bounds fall back to a coarser upper bound.
-    static let stateLimit = 100_000
+    static let stateLimit = 50_000
+    /// The most ways out of states looked at before the same fallback: states in large groups of steps cost more.
+    static let workLimit = 4_000_000
 
     let catalogs: [ActionCatalog]
     /// Sub-flow files several `use` steps name (``FlowBounds/subflowsUsedMoreThanOnce(_:)``).

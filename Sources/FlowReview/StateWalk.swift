@@ -21,6 +21,8 @@ struct StateWalk {
     private let unlimited: [[Int]]
     private var values: [[Int]: [Int?]] = [:]
     private var best: [[Int]: [Move?]] = [:]
+    /// The ways out of states looked at so far.
+    private var work = 0
     private var graph: RunGraph { search.graph }
     private var start: [Int] { [groups.component[graph.program.start]] + Array(repeating: 0, count: graph.slotCount) }
 
@@ -31,19 +33,24 @@ struct StateWalk {
     }
 
     /// Computes the worst case of every measure from every state reached; false when there are more states
-    /// than ``BoundSolver/stateLimit``.
+    /// than ``BoundSolver/stateLimit``, or more ways out of them than ``BoundSolver/workLimit``.
     mutating func solve() -> Bool {
         let count = BoundMeasure.allCases.count
         var stack: [(state: [Int], expanded: Bool)] = [(start, false)]
+        var found: [[Int]: [Move]] = [:]
         while let (state, expanded) = stack.popLast() {
             guard values[state] == nil else { continue }
-            let moves = self.moves(from: state)
             if !expanded {
+                let moves = self.moves(from: state)
+                work += moves.count + groups.members[state[0]].count
+                if work > BoundSolver.workLimit { return false }
+                found[state] = moves
                 stack.append((state, true))
                 for move in moves { if let next = move.next, values[next] == nil { stack.append((next, false)) } }
                 if values.count + stack.count > BoundSolver.stateLimit { return false }
                 continue
             }
+            let moves = found.removeValue(forKey: state) ?? []
             var value = [Int?](repeating: nil, count: count)
             var chosen = [Move?](repeating: nil, count: count)
             for move in moves {

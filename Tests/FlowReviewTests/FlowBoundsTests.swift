@@ -53,6 +53,35 @@ struct FlowBoundsTests {
         #expect(bounds.bounds[.codesSent]?.count == 5)
     }
 
+    /// Twelve asks, each of which the user may answer `again` 3 times and `back` 2 times: far more run states
+    /// than the search takes, so the count is the coarse bound, said to be one. A run can take all 60 limited
+    /// choices, each leading to an ask, besides the 12 asks on the way: at least 72 asks, which a sound bound
+    /// cannot undercut.
+    @Test("a flow with too many run states gets an upper bound without a path")
+    func tooManyStates() throws {
+        var text = "flowrun: 1\nid: many\ninputs:\n  email: { type: email, label: Email }\nstart: s0\nsteps:\n"
+        for step in 0..<12 {
+            text += """
+                  s\(step):
+                    ask: [email]
+                    choices:
+                      again: { goto: s\(step), attempts: 3, exhausted: { fail: too_many } }
+                      back: { goto: s\(max(step - 1, 0)), attempts: 2, exhausted: { fail: too_many } }
+                    next: \(step == 11 ? "done" : "s\(step + 1)")
+
+                """
+        }
+        text += "  done:\n    end: success\n"
+        let bounds = FlowBounds(program: try ReviewFlows.program(text), catalogs: ReviewFlows.catalogs)
+        guard case .bounded(let count, let path, let exact) = bounds.bounds[.asks] else {
+            Issue.record("asks are unbounded")
+            return
+        }
+        #expect(!exact)
+        #expect(path.isEmpty)
+        #expect(count >= 72)
+    }
+
     @Test("a project limit below the bound is an FR132 error at the step that goes over it")
     func projectLimit() throws {
         let program = try ReviewFlows.program(ReviewFlows.codeSignIn)

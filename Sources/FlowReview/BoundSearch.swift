@@ -156,7 +156,7 @@ struct BoundSearch {
                 + loop.map { BoundStep(name: prefix + $0.name, file: $0.file, position: $0.position, total: 0) }
         }
         for (from, option, to) in inside where groups.component[from] == groups.component[to] {
-            let weight = graph.options[from][option].weight[measure.index] + graph.entry[to][measure.index]
+            let weight = graph.options[from][option].weight[measure.index].plus(graph.entry[to][measure.index])
             guard weight > 0 else { continue }
             // The loop from its first step in the file, that step again at the end.
             var loop = [from] + path(from: to, to: from, within: groups, unlimited: unlimited).dropLast()
@@ -206,11 +206,10 @@ struct BoundSearch {
                 most = max(most, option.weight[measure.index])
                 for edge in graph.chain(of: option) where !graph.isUnlimited(edge) { limited.insert(edge) }
             }
-            perStretch += graph.entry[step][measure.index] + most
+            perStretch = perStretch.plus(graph.entry[step][measure.index].plus(most))
         }
-        let attempts = limited.reduce(0) { $0 + (program.edges[$1].attempts ?? 0) }
-        let (count, overflow) = (attempts + 1).multipliedReportingOverflow(by: perStretch)
-        return .bounded(count: overflow ? Int.max : count, path: [], exact: false)
+        let attempts = limited.reduce(0) { $0.plus(program.edges[$1].attempts ?? 0) }
+        return .bounded(count: attempts.plus(1).times(perStretch), path: [], exact: false)
     }
 
     /// The step as a path element.

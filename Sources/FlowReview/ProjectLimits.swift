@@ -28,12 +28,12 @@ public struct ProjectLimits: Sendable, Hashable {
             case .bounded(let count, let path, let exact):
                 guard count > limit else { continue }
                 let place = path.first { $0.total > limit }
-                let amount = exact ? "\(count)" : "up to \(count) (an upper bound)"
+                let amount = exact ? "\(count) \(measure.title)" : "up to \(count) \(measure.title) (an upper bound)"
                 let route = path.isEmpty ? "" : ", along " + path.map(\.name).joined(separator: " → ")
                 findings.append(
                     Diagnostic(
                         .exceedsProjectLimit,
-                        "one run of `\(bounds.flow)` can reach \(amount) \(measure.title), over \(setting)\(route)",
+                        "one run of `\(bounds.flow)` can reach \(amount), over \(setting)\(route)",
                         file: place?.file ?? bounds.file, at: place?.position ?? startPosition))
             }
         }

@@ -62,7 +62,7 @@ struct StateWalk {
                         rest = move.endCounts ? 0 : nil
                     }
                     guard let rest else { continue }
-                    let total = rest + move.weight[measure]
+                    let total = rest.plus(move.weight[measure])
                     if value[measure].map({ total > $0 }) ?? true {
                         value[measure] = total
                         chosen[measure] = move
@@ -94,9 +94,9 @@ struct StateWalk {
                 path.append(
                     BoundStep(
                         name: useName + "/" + inner.name, file: inner.file, position: inner.position,
-                        total: total + inner.total))
+                        total: total.plus(inner.total)))
             }
-            total += move.weight[index]
+            total = total.plus(move.weight[index])
             guard let next = move.next, let destination = graph.destination(of: move.edge) else {
                 path.append(endStep(of: move.edge, total: total))
                 break
@@ -105,7 +105,7 @@ struct StateWalk {
             current = destination
             state = next
         }
-        return .bounded(count: max(total, rest + graph.entry[first][index]), path: path, exact: exact)
+        return .bounded(count: max(total, rest.plus(graph.entry[first][index])), path: path, exact: exact)
     }
 
     private func endStep(of edge: Int, total: Int) -> BoundStep {
@@ -142,7 +142,7 @@ struct StateWalk {
                 }
                 let target = groups.component[destination]
                 if graph.isUnlimited(edge) && target == group { continue }
-                let weight = zip(option.weight, graph.entry[destination]).map { $0 + $1 }
+                let weight = zip(option.weight, graph.entry[destination]).map { $0.plus($1) }
                 moves.append(
                     Move(
                         step: step, option: number, edge: edge, weight: weight, next: [target] + after, endCounts: false

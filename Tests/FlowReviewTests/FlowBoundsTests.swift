@@ -82,6 +82,36 @@ struct FlowBoundsTests {
         #expect(count >= 72)
     }
 
+    @Test("attempt limits as large as an Int can hold give an upper bound, never an overflow")
+    func hugeAttempts() throws {
+        let most = Int.max
+        let text = """
+            flowrun: 1
+            id: huge
+            inputs:
+              email: { type: email, label: Email }
+            start: a
+            steps:
+              a:
+                ask: [email]
+                choices:
+                  again: { goto: a, attempts: \(most), exhausted: { fail: too_many } }
+                  other: { goto: b, attempts: \(most), exhausted: { fail: too_many } }
+                next: b
+              b:
+                ask: [email]
+                choices:
+                  back: { goto: a, attempts: \(most), exhausted: { fail: too_many } }
+                next: done
+              done:
+                end: success
+
+            """
+        let bounds = FlowBounds(program: try ReviewFlows.program(text), catalogs: ReviewFlows.catalogs)
+        #expect(bounds.bounds[.asks] == .bounded(count: most, path: [], exact: false))
+        #expect(bounds.bounds[.codesSent] == .bounded(count: 0, path: [], exact: false))
+    }
+
     @Test("a project limit below the bound is an FR132 error at the step that goes over it")
     func projectLimit() throws {
         let program = try ReviewFlows.program(ReviewFlows.codeSignIn)

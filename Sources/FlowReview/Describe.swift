@@ -5,7 +5,7 @@ enum Describe {
     /// `end: success`, `fail: too_many_attempts`, `end: browser_required`.
     static func end(_ spec: EndSpec) -> String {
         switch spec.kind.value {
-        case .failure: return "fail: " + (spec.reason?.value ?? "failure")
+        case .failure: return spec.reason.map { "fail: " + $0.value } ?? "end: failure"
         case .success, .named: return "end: " + spec.kind.value.name
         }
     }

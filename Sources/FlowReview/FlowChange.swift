@@ -7,7 +7,7 @@ public struct FlowChange: Sendable, Hashable, Codable {
         case stepAdded, stepRemoved, stepChanged
         case outcomeNoLongerHandled, outcomeNowHandled, routeChanged
         case endReachable, endUnreachable, newWayToEnd, wayToEndRemoved, endChanged
-        case attemptsChanged, messageChanged
+        case attemptsChanged, messageChanged, worstCaseChanged
 
         /// The kind in words, for reports.
         public var title: String {
@@ -33,6 +33,7 @@ public struct FlowChange: Sendable, Hashable, Codable {
             case .endChanged: return "end changed"
             case .attemptsChanged: return "attempt limit changed"
             case .messageChanged: return "message changed"
+            case .worstCaseChanged: return "worst case changed"
             }
         }
     }

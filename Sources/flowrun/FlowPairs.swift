@@ -53,7 +53,7 @@ struct FlowPairs {
         return pairs.map { pair in
             FlowDiff(
                 old: pair.old.map { oldPrograms[$0] }, new: pair.new.map { newPrograms[$0] },
-                file: pair.new.map { new[$0] } ?? pair.old.map { display(old[$0]) } ?? "")
+                file: pair.new.map { new[$0] } ?? pair.old.map { display(old[$0]) } ?? "", catalogs: compiler.catalogs)
         }
     }
 

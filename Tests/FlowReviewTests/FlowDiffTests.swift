@@ -48,6 +48,18 @@ struct FlowDiffTests {
             })
     }
 
+    @Test("with the catalogs, a raised limit also shows the worst case it raises")
+    func worstCaseChanged() throws {
+        let old = try ReviewFlows.program(ReviewFlows.codeSignIn)
+        let new = try ReviewFlows.program(
+            ReviewFlows.codeSignIn.replacing(
+                "attempts: 2, exhausted: { fail: too_many_resends }",
+                with: "attempts: 5, exhausted: { fail: too_many_resends }"))
+        let changes = FlowDiff(old: old, new: new, file: "flow.yaml", catalogs: ReviewFlows.catalogs).changes
+        #expect(changes.contains(FlowChange(.worstCaseChanged, step: nil, "codes sent in one run: 6 (was 3)")))
+        #expect(!changes.contains { $0.detail.hasPrefix("code attempts") })
+    }
+
     @Test("a renamed ask strands saved sessions and comes first")
     func renamedAsk() throws {
         let new = ReviewFlows.codeSignIn.replacing("ask_code", with: "enter_code")

@@ -87,6 +87,8 @@ import Testing
                 "outcome no longer handled at `submit_code`: outcome `userAlreadyExists` now falls to `otherwise` → "
                     + "fail: unsupported_sign_up (was → fail: user_already_exists)"))
         #expect(text.contains("ask added at `confirm_email`: the ask for `email` is new"))
+        // Three more resends: the start's code and five new ones.
+        #expect(text.contains("    worst case changed: codes sent in one run: 6 (was 4)\n"))
         #expect(text.contains("`fail: password_step` can now be reached: from `start_sign_in` on `passwordRequired`"))
         #expect(text.hasSuffix("2 of 17 flows changed for users.\n"))
         let firstChange = try #require(text.split(separator: "\n").first { $0.hasPrefix("  ") })

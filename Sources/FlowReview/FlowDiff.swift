@@ -6,7 +6,8 @@ public struct FlowDiff: Sendable, Hashable {
     /// The flow's file (the new one; the old one when the flow was removed) and id.
     public var file: String
     public var flow: String
-    /// Every change, those that strand saved sessions first, then in the new flow's step order.
+    /// Every change: those that strand saved sessions first, then the steps' (in the new flow's order, then the
+    /// steps removed), the transitions', the inputs', the ends' and the worst cases'.
     public var changes: [FlowChange]
 
     /// The changes from `old` to `new`; a nil side is a flow added or removed. With `catalogs` (those the

@@ -37,7 +37,57 @@ struct EndComparison {
         for end in before.keys.sorted() where after[end] == nil {
             changes.append(FlowChange(.endUnreachable, step: nil, "`\(end)` can no longer be reached"))
         }
+        changes += bypassedSteps(ends: after.keys.filter { before[$0] != nil }.sorted())
         return changes
+    }
+
+    /// The most steps for which ``bypassedSteps(ends:)`` searches the flow once per step.
+    static let bypassLimit = 500
+
+    /// Steps every run to an end passed before, which a run of the new version can now avoid: ``end: success` is
+    /// now reached without `submit_code``.
+    private func bypassedSteps(ends: [String]) -> [FlowChange] {
+        guard old.steps.count <= Self.bypassLimit, new.steps.count <= Self.bypassLimit else { return [] }
+        var changes: [FlowChange] = []
+        for end in ends {
+            for step in old.steps.indices
+            where !Self.reaches(old, end, avoiding: step) {
+                let name = old.steps[step].name.value
+                guard let now = new.steps.firstIndex(where: { $0.name.value == name }),
+                    Self.reaches(new, end, avoiding: now)
+                else { continue }
+                changes.append(
+                    FlowChange(
+                        .stepNoLongerRequired, step: name,
+                        "`\(end)` can now be reached without passing `\(name)`, which every run to it passed before"))
+            }
+        }
+        return changes
+    }
+
+    /// Whether a run can reach `end` without entering `avoided`.
+    private static func reaches(_ program: Program, _ end: String, avoiding avoided: Int) -> Bool {
+        guard program.steps.indices.contains(program.start), program.start != avoided else { return false }
+        var outgoing = [[Program.EdgeIndex]](repeating: [], count: program.steps.count)
+        for (index, edge) in program.edges.enumerated() where outgoing.indices.contains(edge.from) {
+            outgoing[edge.from].append(index)
+        }
+        var reached: Set<Int> = [program.start]
+        var pending = [program.start]
+        while let step = pending.popLast() {
+            if case .end(let spec) = program.steps[step].kind, Describe.end(spec) == end { return true }
+            for edge in outgoing[step] {
+                switch program.edges[edge].target {
+                case .end(let spec):
+                    if Describe.end(spec) == end { return true }
+                case .step(let next):
+                    if next != avoided, program.steps.indices.contains(next), reached.insert(next).inserted {
+                        pending.append(next)
+                    }
+                }
+            }
+        }
+        return false
     }
 
     private static func list(_ ways: [Way]) -> String {

@@ -6,7 +6,7 @@ public struct FlowChange: Sendable, Hashable, Codable {
         case askAdded, askRemoved, askInputsChanged, choiceAdded, choiceRemoved
         case stepAdded, stepRemoved, stepChanged
         case outcomeNoLongerHandled, outcomeNowHandled, routeChanged
-        case endReachable, endUnreachable, newWayToEnd, wayToEndRemoved, endChanged
+        case endReachable, endUnreachable, newWayToEnd, wayToEndRemoved, endChanged, stepNoLongerRequired
         case attemptsChanged, messageChanged, worstCaseChanged
 
         /// The kind in words, for reports.
@@ -31,6 +31,7 @@ public struct FlowChange: Sendable, Hashable, Codable {
             case .newWayToEnd: return "new way to an end"
             case .wayToEndRemoved: return "way to an end removed"
             case .endChanged: return "end changed"
+            case .stepNoLongerRequired: return "end reached without a step"
             case .attemptsChanged: return "attempt limit changed"
             case .messageChanged: return "message changed"
             case .worstCaseChanged: return "worst case changed"

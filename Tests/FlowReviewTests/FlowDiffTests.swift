@@ -60,6 +60,21 @@ struct FlowDiffTests {
         #expect(!changes.contains { $0.detail.hasPrefix("code attempts") })
     }
 
+    @Test("a new route to success that skips the code is said: the step every run to success passed")
+    func successWithoutCode() throws {
+        let new = ReviewFlows.codeSignIn.replacing(
+            "      userNotFound: { fail: no_account, message: Could not sign in. }\n",
+            with: "      userNotFound: done\n")
+        let changes = try diff(ReviewFlows.codeSignIn, new).changes
+        #expect(
+            changes.contains(
+                FlowChange(
+                    .stepNoLongerRequired, step: "submit_code",
+                    "`end: success` can now be reached without passing `submit_code`, which every run to it "
+                        + "passed before")))
+        #expect(changes.contains { $0.kind == .newWayToEnd && $0.detail.contains("`start_sign_in` on `userNotFound`") })
+    }
+
     @Test("a renamed ask strands saved sessions and comes first")
     func renamedAsk() throws {
         let new = ReviewFlows.codeSignIn.replacing("ask_code", with: "enter_code")

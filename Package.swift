@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "FlowChecker", targets: ["FlowChecker"]),
         .library(name: "FlowCompiler", targets: ["FlowCompiler"]),
         .library(name: "FlowReporting", targets: ["FlowReporting"]),
+        .library(name: "FlowReview", targets: ["FlowReview"]),
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
         .library(name: "NativeAuthWire", targets: ["NativeAuthWire"]),
         .library(name: "NativeAuth", targets: ["NativeAuth"]),
@@ -83,6 +84,7 @@ let package = Package(
         .target(name: "FlowChecker", dependencies: ["FlowModel", "FlowrunFoundation"]),
         .target(name: "FlowCompiler", dependencies: ["FlowLoader", "FlowChecker", "FlowModel"]),
         .target(name: "FlowReporting", dependencies: ["FlowModel"]),
+        .target(name: "FlowReview", dependencies: ["FlowModel", "FlowrunFoundation"]),
         .target(name: "FlowEngine", dependencies: ["FlowModel", "FlowrunFoundation"]),
         .target(name: "NativeAuthWire", dependencies: ["FlowrunFoundation"]),
         .target(
@@ -167,7 +169,8 @@ let package = Package(
         .executableTarget(
             name: "flowrun",
             dependencies: [
-                "FlowModel", "FlowrunFoundation", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowEngine",
+                "FlowModel", "FlowrunFoundation", "FlowLoader", "FlowCompiler", "FlowReporting", "FlowReview",
+                "FlowEngine",
                 "NativeAuthWire", "NativeAuth", "NativeAuthTenant",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .byName(name: "NativeAuthEmulator", condition: whenRunning),
@@ -208,6 +211,8 @@ let package = Package(
         .testTarget(
             name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowLoader", "FlowModel", "NativeAuth"]),
         .testTarget(name: "FlowReportingTests", dependencies: ["FlowReporting", "FlowModel"]),
+        .testTarget(
+            name: "FlowReviewTests", dependencies: ["FlowReview", "FlowCompiler", "FlowModel", "NativeAuth"]),
         .testTarget(
             name: "FlowCompilerTests", dependencies: ["FlowCompiler", "FlowModel", "NativeAuth"]),
         .testTarget(name: "ArchitectureTests"),

@@ -127,6 +127,9 @@ public struct Rule: Sendable, Hashable {
             .controlCharacter, .error, "a text the user sees holds a control character",
             "remove the escape sequence or control character; keep only newlines and tabs"),
         Rule(
+            .exceedsProjectLimit, .error, "one run of the flow can exceed a limit of flowrun.yaml",
+            "lower the flow's `attempts:` (or add one to the loop named), or raise the limit in flowrun.yaml"),
+        Rule(
             .scenarioFlowInvalid, .error, "the flow under test does not load or check",
             "fix the flow first: `flowrun validate FLOW`"),
         Rule(
@@ -205,6 +208,7 @@ extension RuleCode {
     public static let tenantMakesFailureLikely = RuleCode(rawValue: "FR129")
     public static let endNotForTheseParams = RuleCode(rawValue: "FR130")
     public static let controlCharacter = RuleCode(rawValue: "FR131")
+    public static let exceedsProjectLimit = RuleCode(rawValue: "FR132")
 
     public static let scenarioFlowInvalid = RuleCode(rawValue: "FR201")
     public static let scenarioUnknownStep = RuleCode(rawValue: "FR202")

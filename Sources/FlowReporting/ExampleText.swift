@@ -143,6 +143,45 @@ enum ExampleText {
 
         """#
 
+    /// Signs in with a code sent by email; the user may ask for five new codes.
+    static let codeSignInWithResends = #"""
+        flowrun: 1
+        id: example
+        authority: native-auth
+        inputs:
+          email: { type: email, label: Email }
+          code: { type: code, label: Code }
+        start: ask_email
+        steps:
+          ask_email:
+            ask: [email]
+            next: start_sign_in
+          start_sign_in:
+            action: signIn.start
+            with: { username: "${email}" }
+            on:
+              codeRequired: ask_code
+              otherwise: { fail: not_signed_in, message: Could not sign in. }
+          ask_code:
+            ask: [code]
+            choices:
+              resend: { goto: resend_code, attempts: 5, exhausted: { fail: too_many_resends } }
+            next: submit_code
+          resend_code:
+            action: signIn.resendCode
+            on:
+              codeRequired: ask_code
+              otherwise: { fail: not_signed_in, message: Could not sign in. }
+          submit_code:
+            action: signIn.submitCode
+            with: { code: "${code}" }
+            on:
+              completed: { end: success, message: Signed in. }
+              invalidCode: { goto: ask_code, message: Wrong code., attempts: 2, exhausted: { fail: too_many_attempts } }
+              otherwise: { fail: not_signed_in, message: Could not sign in. }
+
+        """#
+
     static let greetScenario = #"""
         flow: greet.yaml
         scenarios:

@@ -981,6 +981,24 @@ extension RuleExplanation {
             ]),
             fixed: .files([ExampleFile("greet.yaml", ExampleText.greet)])),
         RuleExplanation(
+            .exceedsProjectLimit,
+            meaning:
+                "`limits:` of flowrun.yaml caps what one run of any flow may reach (`codesSent`, "
+                + "`passwordAttempts`, `codeAttempts`, `authorityCalls`, `asks`, `steps`), and `flowrun bounds` "
+                + "finds that one run of this flow can go over a cap, or has no bound at all because a loop without "
+                + "an attempt limit adds to it. Reported at the step where the worst path goes over the cap, or at "
+                + "the loop.",
+            broken: .files([
+                ExampleFile("flow.yaml", ExampleText.codeSignInWithResends),
+                ExampleFile("flowrun.yaml", "limits: { codesSent: 3 }\n"),
+            ]),
+            fixed: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    ExampleText.codeSignInWithResends.edited([("attempts: 5", "attempts: 2")])),
+                ExampleFile("flowrun.yaml", "limits: { codesSent: 3 }\n"),
+            ])),
+        RuleExplanation(
             .scenarioFlowInvalid,
             meaning:
                 "The flow a scenario file tests does not load or check; "

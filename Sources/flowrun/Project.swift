@@ -1,5 +1,6 @@
 import FlowLoader
 import FlowModel
+import FlowReview
 import Foundation
 
 /// The project: `flowrun.yaml` in the working folder, read once per command and passed to whatever needs it.
@@ -17,6 +18,7 @@ import Foundation
 /// database: postgres://flowrun@db.internal/flowrun  # flowrun serve: instead of SQLite in stateDir
 /// root: .                                     # sub-flows may be anywhere under this folder
 /// catalogs: [catalogs/magic-link.json]        # action catalogs of other authorities
+/// limits: { codesSent: 5, passwordAttempts: 10 }  # validate: the most one run may reach (flowrun bounds)
 /// ```
 struct Project: Equatable {
     /// The file name looked for in the working folder.
@@ -24,6 +26,7 @@ struct Project: Equatable {
     /// The keys the file may hold.
     static let keys = [
         "authority", "tenant", "clientId", "challengeTypes", "capabilities", "stateDir", "database", "root", "catalogs",
+        "limits",
     ]
 
     var authority: String?
@@ -39,6 +42,8 @@ struct Project: Equatable {
     var root: String?
     /// Action catalog files of other authorities, relative to the working folder.
     var catalogs: [String]?
+    /// The most one run of any flow may reach, by measure of `flowrun bounds`; `validate` fails (FR132) beyond.
+    var limits: [BoundMeasure: Int]?
 
     /// `flowrun.yaml` of the working folder, for a command: a malformed file is a usage error.
     static func current() throws -> Project {
@@ -97,6 +102,7 @@ struct Project: Equatable {
             case "database": file.database = try textValue(value, entry.key)
             case "root": file.root = try textValue(value, entry.key)
             case "catalogs": file.catalogs = try words(value, entry.key)
+            case "limits": file.limits = try limits(value)
             default:
                 throw CommandFailure(
                     "\(fileName):\(entry.keyPosition): unknown key "
@@ -138,6 +144,26 @@ struct Project: Equatable {
             }
             return word
         }
+    }
+
+    /// `limits:`: a mapping of measure names to whole numbers of at least 0.
+    private static func limits(_ node: DataNode) throws -> [BoundMeasure: Int] {
+        let names = BoundMeasure.allCases.map(\.rawValue).joined(separator: ", ")
+        guard case .map(let entries) = node.value else {
+            throw problem(at: node, "`limits` must be a mapping of measures (\(names)) to whole numbers")
+        }
+        var limits: [BoundMeasure: Int] = [:]
+        for entry in entries {
+            guard let measure = BoundMeasure(rawValue: entry.key) else {
+                throw CommandFailure(
+                    "\(fileName):\(entry.keyPosition): unknown limit `\(entry.key)` (known: \(names))")
+            }
+            guard case .int(let maximum) = entry.value.value, maximum >= 0 else {
+                throw problem(at: entry.value, "`limits.\(entry.key)` must be a whole number of at least 0")
+            }
+            limits[measure] = maximum
+        }
+        return limits
     }
 
     private static func problem(at node: DataNode, _ message: String) -> CommandFailure {

@@ -73,6 +73,9 @@ struct Validate: ParsableCommand {
             diagnostics += try tenantFit(config, project: project).findings(
                 in: found.files, besides: diagnostics, using: validation)
         }
+        if let limits = project.limits {
+            diagnostics += validation.limitFindings(in: found.files, limits: limits, besides: diagnostics)
+        }
         var sources = FlowValidation.sources(for: diagnostics)
         var files = found.files
         if let input {

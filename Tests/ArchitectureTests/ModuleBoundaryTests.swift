@@ -10,7 +10,7 @@ import Testing
         "FlowModel": 1, "NativeAuthWire": 1,
         "FlowLoader": 2, "FlowChecker": 2, "FlowReporting": 2, "FlowEngine": 2, "NativeAuthHTTP": 2,
         "NativeAuthURLSession": 2,
-        "FlowCompiler": 3, "NativeAuth": 3, "NativeAuthTenant": 3, "FlowSessionSeal": 3,
+        "FlowCompiler": 3, "FlowReview": 3, "NativeAuth": 3, "NativeAuthTenant": 3, "FlowSessionSeal": 3,
         "NativeAuthEmulator": 4,
         "NativeAuthServer": 5, "NativeAuthEmbedded": 5,
         "FlowScenarios": 6, "FlowServer": 6, "FlowServerPostgres": 7,

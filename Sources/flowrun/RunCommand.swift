@@ -72,7 +72,10 @@
                 "When scripted answers run out, save the session to FILE (mode 0600) and exit 5.", valueName: "file"))
         var save: String?
 
-        @Option(help: ArgumentHelp("Continue the session saved in FILE.", valueName: "file"))
+        @Option(
+            help: ArgumentHelp(
+                "Continue the session saved in FILE, of the same FLOW: `flowrun run FLOW --resume FILE`.",
+                valueName: "file"))
         var resume: String?
 
         func run() async throws {

@@ -40,7 +40,7 @@
             lines.append(
                 "  MSAL iOS, Android  tenant subdomain \(tenant); "
                     + "these SDKs call https://\(tenant).ciamlogin.com only: "
-                    + "route that host to \(origin) (README: Real clients)")
+                    + "route that host to \(origin) (docs/authorities.md: Real clients)")
             return lines
         }
     }

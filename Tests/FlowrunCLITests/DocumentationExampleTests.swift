@@ -44,4 +44,22 @@ import Testing
         #expect(try Self.flows(in: "README.md").count == 1)
         #expect(try Self.flows(in: "docs/language.md").count == 1)
     }
+
+    @Test("the README tour's scripted run prints exactly what the README shows")
+    func readmeRunOutput() throws {
+        let readme = try String(
+            contentsOf: FlowLibrary.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let command = try #require(lines.firstIndex { $0.hasPrefix("$ flowrun flows/sign-up-email-otp.yaml") })
+        let end = try #require(lines[command...].firstIndex(of: "```"))
+        let shown = Array(lines[(command + 1)..<end])
+        let arguments = lines[command].dropFirst("$ flowrun ".count).split(separator: " ").map { word in
+            word.hasPrefix("flows/") ? FlowLibrary.root.appendingPathComponent(String(word)).path : String(word)
+        }
+        let folder = try FlowFolder()
+        let result = try Flowrun.run(arguments + ["--state-dir", "state"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let printed = (result.stdout + result.stderr).split(separator: "\n").map(String.init)
+        #expect(printed == shown, "the README shows \(shown), the run printed \(printed)")
+    }
 }

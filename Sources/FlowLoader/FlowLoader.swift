@@ -53,6 +53,8 @@ public struct FlowLoader: Sendable {
         let tree = readTree(data, file: file)
         var diagnostics = tree.diagnostics
         guard let rootNode = tree.root else { return (nil, diagnostics.deduplicated()) }
+        // Not a flow at all: its name only, none of the reader's findings (they would quote its keys and lines).
+        if let finding = DocumentDecoder.notAFlow(rootNode, file: file) { return (nil, [finding]) }
         var decoder = DocumentDecoder(file: file, limits: limits, rootDirectory: root)
         let document = decoder.decode(rootNode)
         diagnostics += decoder.diagnostics

@@ -63,6 +63,14 @@ public enum FlowPath {
             && zip(pathComponents, rootComponents).allSatisfy { $0 == $1 }
     }
 
+    /// Whether `path` is inside `root` once every symbolic link of both is followed: a link that leads out of
+    /// the root (`shared.yaml -> ../outside/secrets`) is outside, whatever its name says.
+    public static func isReallyInside(_ path: String, root: String) -> Bool {
+        let real = URL(fileURLWithPath: absolute(path)).resolvingSymlinksInPath().path
+        let realRoot = URL(fileURLWithPath: absolute(root)).resolvingSymlinksInPath().path
+        return isInside(real, root: realRoot)
+    }
+
     /// The path of a sub-flow's file relative to the folder of the root flow's file, as both are keyed by the
     /// loader (`flows/signin.yaml` and `flows/parts/code.yaml` give `parts/code.yaml`); `path` itself when it
     /// lies outside that folder.

@@ -18,6 +18,8 @@ import PostgresNIO
 /// transaction keeps colliding.
 final class BlockingPostgres: Sendable {
     private let address: PostgresAddress
+    /// The TLS of every connection, made once from the address's `sslmode`.
+    private let tls: PostgresConnection.Configuration.TLS
     private let logger: Logger
     private let threads: NIOThreadPool
     private let idle = Locked<[PostgresConnection]>([])
@@ -26,9 +28,11 @@ final class BlockingPostgres: Sendable {
     /// unavailable.
     private static let attempts = 30
 
-    /// A pool of `size` threads, each holding at most one connection.
-    init(address: PostgresAddress, size: Int, logger: Logger) {
+    /// A pool of `size` threads, each holding at most one connection; a certificate file of the address that
+    /// cannot be read is a ``DatabaseURLError``.
+    init(address: PostgresAddress, size: Int, logger: Logger) throws {
         self.address = address
+        tls = try address.connectionTLS()
         self.logger = logger
         threads = NIOThreadPool(numberOfThreads: size)
         threads.start()
@@ -152,7 +156,7 @@ final class BlockingPostgres: Sendable {
         } else {
             configuration = PostgresConnection.Configuration(
                 host: address.host ?? "localhost", port: address.port, username: address.username,
-                password: address.password, database: address.database, tls: .disable)
+                password: address.password, database: address.database, tls: tls)
         }
         configuration.options.connectTimeout = .seconds(5)
         return configuration

@@ -2,7 +2,8 @@ import Foundation
 
 /// Where `flowrun serve` keeps its state: `sqlite:DIR` (a state folder, the default) or
 /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (also `postgresql://`), with `?host=/socket/dir` for a
-/// unix socket as libpq reads it.
+/// unix socket, `?sslmode=` (``PostgresSSLMode``) and `?sslrootcert=FILE` (a certificate authority in PEM) as libpq
+/// reads them.
 public enum DatabaseURL: Sendable, Hashable, CustomStringConvertible {
     case sqlite(directory: String)
     case postgres(PostgresAddress)
@@ -55,6 +56,11 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     public var username: String
     public var password: String?
     public var database: String
+    /// Whether and how the connection is encrypted (`?sslmode=`; `prefer` by default, as with libpq).
+    public var sslMode: PostgresSSLMode = .prefer
+    /// The certificate authorities (a PEM file) that sign the server's certificate (`?sslrootcert=`); nil: the
+    /// system's.
+    public var sslRootCertificate: String?
 
     init(_ components: URLComponents) throws {
         let query = components.queryItems ?? []
@@ -77,18 +83,41 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
             throw DatabaseURLError("a postgres:// URL names one database after the host, as in …@localhost/flowrun")
         }
         database = path.removingPercentEncoding ?? path
-        for item in query where item.name != "host" {
-            throw DatabaseURLError("unknown parameter `\(item.name)` in the database URL (only `host` is read)")
+        for item in query {
+            switch item.name {
+            case "host": continue
+            case "sslmode":
+                guard let mode = item.value.flatMap(PostgresSSLMode.init(rawValue:)) else {
+                    throw DatabaseURLError(
+                        "`sslmode=\(item.value ?? "")` is not a mode flowrun knows; use one of \(PostgresSSLMode.accepted)"
+                    )
+                }
+                sslMode = mode
+            case "sslrootcert":
+                guard let file = item.value, !file.isEmpty else {
+                    throw DatabaseURLError("`sslrootcert` names a file of certificate authorities (PEM)")
+                }
+                sslRootCertificate = file
+            default:
+                throw DatabaseURLError(
+                    "unknown parameter `\(item.name)` in the database URL (known: host, sslmode, sslrootcert)")
+            }
+        }
+        if sslMode == .disable, sslRootCertificate != nil {
+            throw DatabaseURLError("`sslrootcert` has no use with `sslmode=disable`")
         }
     }
 
-    /// `postgres://user[:***]@host:port/database`.
+    /// `postgres://user[:***]@host:port/database`, with the parameters that are not the defaults.
     public var description: String {
         let secret = password == nil ? "" : ":***"
-        if let socketDirectory {
-            return "postgres://\(username)\(secret)@localhost:\(port)/\(database)?host=\(socketDirectory)"
-        }
-        return "postgres://\(username)\(secret)@\(host ?? "localhost"):\(port)/\(database)"
+        var parameters: [String] = []
+        if let socketDirectory { parameters.append("host=\(socketDirectory)") }
+        if sslMode != .prefer { parameters.append("sslmode=\(sslMode.rawValue)") }
+        if let sslRootCertificate { parameters.append("sslrootcert=\(sslRootCertificate)") }
+        let query = parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&")
+        let server = socketDirectory == nil ? host ?? "localhost" : "localhost"
+        return "postgres://\(username)\(secret)@\(server):\(port)/\(database)\(query)"
     }
 }
 

@@ -16,10 +16,10 @@ public final class SharedDatabase: Sendable {
     public let emulatorStore: EmulatorStore
 
     /// Connects (at most `connections` at a time) and migrates; throws `StoreUnavailable` when the server
-    /// cannot be reached.
+    /// cannot be reached, and `DatabaseURLError` when the address's certificate file cannot be read.
     public init(address: PostgresAddress, connections: Int = 8, logger: Logger) async throws {
         self.address = address
-        database = BlockingPostgres(address: address, size: max(connections, 1), logger: logger)
+        database = try BlockingPostgres(address: address, size: max(connections, 1), logger: logger)
         emulatorStore = EmulatorStore(backend: PostgresStoreBackend(database: database))
         do {
             let now = Date().timeIntervalSince1970

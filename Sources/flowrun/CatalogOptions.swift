@@ -14,12 +14,13 @@ struct CatalogOptions: ParsableArguments {
             valueName: "file"))
     var files: [String] = []
 
-    /// The built-in native-auth catalog, then each catalog of the project's `flowrun.yaml` and of `--catalog`. A
-    /// catalog that cannot be read, or a second catalog for one authority, is a usage error.
+    /// The built-in native-auth catalog, then each catalog of the project's `flowrun.yaml` (inside the project
+    /// folder) and of `--catalog`. A catalog that cannot be read, or a second catalog for one authority, is a usage
+    /// error.
     func catalogs(project: Project) throws -> [ActionCatalog] {
         var catalogs = [NativeAuthClient.defaultCatalog]
         var origins = [NativeAuthClient.defaultCatalog.authority: "built in"]
-        for file in (project.catalogs ?? []) + files {
+        for file in try project.catalogFiles() + files {
             let catalog: ActionCatalog
             do {
                 catalog = try CatalogLoader().load(file: file)

@@ -32,10 +32,18 @@ struct FlowValidation {
         Terminal.writeFormatted(DiagnosticFormatter.text(diagnostics, options: options), toStandardError: true)
     }
 
-    /// The text of every file the diagnostics name that can be read, for source lines under the messages.
+    /// The findings that say a file did not parse: nothing says it is a flow or a scenario file, so no line of it
+    /// is shown (it may be a credentials file).
+    static let unparsed: Set<RuleCode> = [
+        .invalidUTF8, .syntaxError, .nestingTooDeep, .documentTooLarge, .multipleDocuments,
+    ]
+
+    /// The text of every file the diagnostics name that can be read and parsed, for source lines under the
+    /// messages.
     static func sources(for diagnostics: [Diagnostic]) -> [String: String] {
         var sources: [String: String] = [:]
-        for file in Set(diagnostics.map(\.file)) {
+        let unparsedFiles = Set(diagnostics.filter { unparsed.contains($0.code) }.map(\.file))
+        for file in Set(diagnostics.map(\.file)).subtracting(unparsedFiles) {
             if let text = try? String(contentsOfFile: file, encoding: .utf8) {
                 sources[file] = text
             }

@@ -54,15 +54,52 @@ struct Project: Equatable {
         }
     }
 
-    /// The folder `root` names, checked to be a folder; nil when it names none. A root that is not a folder is a
-    /// usage error.
+    /// The project folder: the working folder, which holds `flowrun.yaml`. Every path written in a file that
+    /// `validate` and `test` read (`root:`, `catalogs:`, a scenario's `flow:`, a `use:`) must lead to a file in it;
+    /// only paths typed on the command line may lead elsewhere.
+    static var folder: String { FileManager.default.currentDirectoryPath }
+
+    /// The project folder of a file named on the command line: the working folder when the file lies in it (once
+    /// symbolic links are followed), else the nearest folder above the file that holds `flowrun.yaml` or `.git`
+    /// (its repository), else the file's own folder.
+    static func folder(of file: String) -> String {
+        if FlowPath.isReallyInside(file, root: folder) { return folder }
+        var candidate = FlowPath.directory(of: FlowPath.absolute(file))
+        while true {
+            let markers = [fileName, ".git"].map { (candidate as NSString).appendingPathComponent($0) }
+            if markers.contains(where: { FileManager.default.fileExists(atPath: $0) }) { return candidate }
+            guard candidate != "/" else { return FlowPath.directory(of: file) }
+            candidate = FlowPath.directory(of: candidate)
+        }
+    }
+
+    /// The folder `root` names, checked to be a folder inside the project folder once symbolic links are
+    /// followed; nil when it names none. A root that is not a folder, or lies outside the project, is a usage error.
     func rootFolder() throws -> String? {
         guard let root else { return nil }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
             throw UsageError("\(Self.fileName): `root: \(root)` is not a folder")
         }
+        guard FlowPath.isReallyInside(root, root: Self.folder) else {
+            throw UsageError(
+                "\(Self.fileName): `root: \(root)` leads out of the project folder `\(Self.folder)`; "
+                    + "the root must be the project folder or a folder inside it")
+        }
         return FlowPath.normalize(root)
+    }
+
+    /// The files `catalogs` names, each checked to lie inside the project folder once symbolic links are followed
+    /// (a catalog outside it is a usage error, and is not read).
+    func catalogFiles() throws -> [String] {
+        try (catalogs ?? []).map { file in
+            guard FlowPath.isReallyInside(file, root: Self.folder) else {
+                throw UsageError(
+                    "\(Self.fileName): the catalog `\(file)` lies outside the project folder `\(Self.folder)`; "
+                        + "the file was not read")
+            }
+            return file
+        }
     }
 
     /// `flowrun.yaml` of the working folder; empty settings when there is none.

@@ -126,11 +126,12 @@
                 throw ExitCode.usage
             }
             let project = try Project.current()
-            let loader = ScenarioLoader(
+            var loader = ScenarioLoader(
                 catalogs: try catalogOptions.catalogs(project: project), root: try project.rootFolder())
             var loaded: [LoadedScenarios] = []
             var diagnostics: [Diagnostic] = []
             for file in found.files {
+                loader.projectFolder = Project.folder(of: file)
                 let result = loader.load(file: file)
                 diagnostics += result.diagnostics
                 if let scenarios = result.scenarios { loaded.append(scenarios) }

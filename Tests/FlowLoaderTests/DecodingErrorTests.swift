@@ -47,7 +47,7 @@ private func flow(_ steps: String, header: String = "") -> String {
         expectFinding(
             in: flow("  s: { end: success, message: [a] }"), .wrongType, atText: "[a]",
             containing: "`message` must be a string, found a list")
-        expectFinding(in: "- a\n- b\n", .wrongType, atText: "- a", containing: "must hold a map at the top level")
+        expectFinding(parse("- a\n- b\n"), .wrongType, containing: "must hold a map at the top level")
         expectFinding(
             in: flow("  s: { set: { a: null }, next: done }"), .wrongType, atText: "null",
             containing: "found nothing (null)")
@@ -207,6 +207,25 @@ private func flow(_ steps: String, header: String = "") -> String {
         let wrongExtension = flow("  s: { use: sub.txt, on: { otherwise: done } }")
         #expect(
             FlowLoader().parse(wrongExtension, file: "main.yaml").diagnostics.map(\.code) == [.unsupportedExtension])
+    }
+
+    @Test("a document that is not a flow at its top level is one finding, naming the file, with no position")
+    func notAFlowIsNamedOnly() {
+        for text in [
+            #"{"auths": {"ghcr.io": {"auth": "c2VjcmV0"}}}"#, "github.com:\n  oauth_token: gho_x\n  user: ann\n",
+            "- c2VjcmV0\n- x\n", "machine github.com login ann password c2VjcmV0\n",
+        ] {
+            let parsed = parse(text, file: text.hasPrefix("{") ? "creds.json" : "creds.yaml")
+            #expect(parsed.document == nil)
+            #expect(parsed.diagnostics.count == 1, "\(parsed.diagnostics)")
+            #expect(parsed.diagnostics.allSatisfy { $0.position == nil }, "\(parsed.diagnostics)")
+            #expect(
+                parsed.diagnostics.allSatisfy { !$0.message.contains("c2VjcmV0") && !$0.message.contains("oauth") },
+                "\(parsed.diagnostics)")
+        }
+        let missingVersion = parse("id: x\nstart: s\nsteps: { s: { end: success } }\n")
+        #expect(missingVersion.codes == [.missingKey])
+        #expect(missingVersion.diagnostics.first?.message.contains("has no `flowrun` key") == true)
     }
 
     @Test func independentErrorsAreAllReported() {

@@ -123,6 +123,7 @@ import Testing
 
     @Test func duplicateKeysInManyMappings() {
         let text = """
+            flowrun: 1
             a:
               x: 1
               'x': 2
@@ -132,7 +133,7 @@ import Testing
 
             """
         let positions = parse(text).diagnostics.filter { $0.code == .duplicateKey }.map(\.position)
-        #expect(positions == [at(3, 3), at(4, 3), at(5, 18), at(5, 24), at(6, 1)])
+        #expect(positions == [at(4, 3), at(5, 3), at(6, 18), at(6, 24), at(7, 1)])
     }
 
     @Test func duplicateKeyInJSON() {
@@ -176,7 +177,7 @@ import Testing
     }
 
     @Test func jsonPositionsCountUnicodeScalars() {
-        let text = "{\"title\": \"é€😀\", \"id\": \"x\",\r\n \"start\": 1}"
+        let text = "{\"flowrun\": 1, \"title\": \"é€😀\", \"id\": \"x\",\r\n \"start\": 1}"
         let parsed = parse(text, file: "flow.json")
         let positions = parsed.diagnostics.map(\.position)
         // `start` must be a string: its value is on line 2 after a CRLF.

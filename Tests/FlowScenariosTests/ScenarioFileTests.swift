@@ -111,6 +111,21 @@ struct ScenarioFileTests {
         #expect(problems.contains { $0.hasSuffix("FR011") })
     }
 
+    static let oneScenario = "scenarios:\n  - name: x\n    expect: { end: success }\n"
+
+    @Test("a file that is not a scenario file is one finding with no position; a flow outside the folder is refused")
+    func notAScenarioFileAndFlowOutside() throws {
+        let folder = try ScenarioFolder()
+        #expect(try folder.problems("github.com:\n  oauth_token: gho_x\n") == ["- FR011"])
+        #expect(try folder.problems("- gho_x\n") == ["- FR011"])
+        let outside = ScenarioLoader().load(file: try folder.write("flow: ../tiny-sign-in.yaml\n" + Self.oneScenario))
+        #expect(outside.diagnostics.map(\.code) == [.pathEscapesRoot], "\(outside.diagnostics)")
+        #expect(outside.diagnostics.first?.message.contains("`flow: ../tiny-sign-in.yaml` leads out") == true)
+        let confined = ScenarioLoader(projectFolder: folder.path).load(
+            file: try folder.write("flow: /etc/hostname.yaml\n" + Self.oneScenario))
+        #expect(confined.diagnostics.map(\.code) == [.pathEscapesRoot], "\(confined.diagnostics)")
+    }
+
     @Test("hostile and malformed files get the loader's diagnostics: syntax, alias bombs, empty files")
     func hostileFiles() throws {
         let folder = try ScenarioFolder()

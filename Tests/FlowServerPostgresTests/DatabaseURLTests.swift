@@ -36,6 +36,36 @@ struct DatabaseURLTests {
         #expect(socket.host == nil)
     }
 
+    @Test(
+        "?sslmode= takes libpq's modes; without it the connection prefers TLS",
+        arguments: [
+            ("", PostgresSSLMode.prefer), ("?sslmode=disable", .disable), ("?sslmode=prefer", .prefer),
+            ("?sslmode=require", .require), ("?sslmode=verify-ca", .verifyCA), ("?sslmode=verify-full", .verifyFull),
+        ])
+    func sslModes(query: String, mode: PostgresSSLMode) throws {
+        guard case .postgres(let address) = try DatabaseURL("postgres://ann:pw@db.internal/flows\(query)") else {
+            Issue.record("not postgres")
+            return
+        }
+        #expect(address.sslMode == mode)
+        #expect(address.sslRootCertificate == nil)
+        #expect(address.description == "postgres://ann:***@db.internal:5432/flows\(mode == .prefer ? "" : query)")
+    }
+
+    @Test("?sslrootcert= names the certificate authorities, and the URL's description keeps both parameters")
+    func sslRootCertificate() throws {
+        let url = "postgres://ann@db.internal/flows?sslmode=verify-full&sslrootcert=/etc/ssl/db-ca.pem"
+        guard case .postgres(let address) = try DatabaseURL(url) else {
+            Issue.record("not postgres")
+            return
+        }
+        #expect(address.sslMode == .verifyFull)
+        #expect(address.sslRootCertificate == "/etc/ssl/db-ca.pem")
+        #expect(
+            address.description
+                == "postgres://ann@db.internal:5432/flows?sslmode=verify-full&sslrootcert=/etc/ssl/db-ca.pem")
+    }
+
     @Test("sqlite:DIR names a state folder")
     func sqliteURL() throws {
         #expect(try DatabaseURL("sqlite:.flowrun") == .sqlite(directory: ".flowrun"))
@@ -50,7 +80,15 @@ struct DatabaseURLTests {
             ("postgres://ann:pw@localhost/", "names one database"),
             ("postgres://ann:pw@localhost/a/b", "names one database"),
             ("postgres://ann:pw@localhost:99999/db", "99999"),
-            ("postgres://ann:pw@localhost/db?sslmode=require", "unknown parameter `sslmode`"),
+            (
+                "postgres://ann:pw@localhost/db?sslmode=allow",
+                "use one of disable, prefer, require, verify-ca, verify-full"
+            ),
+            ("postgres://ann:pw@localhost/db?sslmode=", "`sslmode=` is not a mode flowrun knows"),
+            ("postgres://ann:pw@localhost/db?sslmode=VERIFY-FULL", "`sslmode=VERIFY-FULL` is not a mode"),
+            ("postgres://ann:pw@localhost/db?sslrootcert=", "names a file of certificate authorities"),
+            ("postgres://ann:pw@localhost/db?sslmode=disable&sslrootcert=/ca.pem", "no use with `sslmode=disable`"),
+            ("postgres://ann:pw@localhost/db?sslcert=/c.pem", "unknown parameter `sslcert`"),
         ])
     func refused(url: String, expected: String) {
         do {

@@ -9,10 +9,19 @@ import Foundation
 
 /// A throwaway PostgreSQL 15 cluster for one test: `initdb` in a temporary folder, the server on a free port of
 /// 127.0.0.1 with its socket in that folder, one database `flowrun`, all removed afterwards. PostgreSQL refuses
-/// to run as root, so as root (CI) its programs run as the `postgres` user Debian's package creates.
+/// to run as root, so as root (CI) its programs run as the `postgres` user Debian's package creates. With
+/// ``TLS`` the server also speaks TLS, with a self-signed certificate for `localhost` and `127.0.0.1`.
 final class ScratchPostgres: Sendable {
     struct Failure: Error, CustomStringConvertible {
         var description: String
+    }
+
+    /// How the server takes TCP connections.
+    enum TLS: Sendable {
+        /// TLS (`ssl = on`) or plain text, as the client asks.
+        case offered
+        /// TLS only: `pg_hba.conf` has `hostssl` lines for TCP, no `host` lines.
+        case only
     }
 
     /// Debian's PostgreSQL 15 programs.
@@ -30,6 +39,10 @@ final class ScratchPostgres: Sendable {
 
     let folder: String
     let port: Int
+    let tls: TLS?
+
+    /// The server's self-signed certificate (PEM), with ``TLS``: the authority a `verify-full` client trusts.
+    var certificate: String { "\(folder)/server.crt" }
 
     /// The database's address (user `flowrun`, trusted on loopback).
     var address: PostgresAddress {
@@ -43,13 +56,14 @@ final class ScratchPostgres: Sendable {
 
     var url: String { "postgres://flowrun@127.0.0.1:\(port)/flowrun" }
 
-    private init(folder: String, port: Int) {
+    private init(folder: String, port: Int, tls: TLS?) {
         self.folder = folder
         self.port = port
+        self.tls = tls
     }
 
-    /// Runs `body` with a fresh cluster, then stops and removes it.
-    static func with<T>(_ body: (ScratchPostgres) async throws -> T) async throws -> T {
+    /// Runs `body` with a fresh cluster (speaking TLS as `tls` says), then stops and removes it.
+    static func with<T>(tls: TLS? = nil, _ body: (ScratchPostgres) async throws -> T) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-pg-\(UUID().uuidString)")
             .path
         try FileManager.default.createDirectory(
@@ -64,9 +78,10 @@ final class ScratchPostgres: Sendable {
             }
         }
         try run("initdb", ["-D", "\(folder)/data", "-A", "trust", "-U", "flowrun", "--no-sync", "-E", "UTF8"])
+        if let tls { try prepareTLS(tls, in: folder) }
         var started: ScratchPostgres?
         for _ in 0..<5 where started == nil {
-            let candidate = ScratchPostgres(folder: folder, port: Int.random(in: 20_000..<60_000))
+            let candidate = ScratchPostgres(folder: folder, port: Int.random(in: 20_000..<60_000), tls: tls)
             if (try? candidate.start()) != nil { started = candidate }
         }
         guard let scratch = started else { throw Failure(description: "PostgreSQL did not start on any port tried") }
@@ -93,7 +108,11 @@ final class ScratchPostgres: Sendable {
             [
                 "-D", "\(folder)/data", "-p", "\(port)", "-k", folder, "-c", "listen_addresses=127.0.0.1", "-c",
                 "fsync=off",
-            ])
+            ]
+                + (tls == nil
+                    ? []
+                    : ["-c", "ssl=on", "-c", "ssl_cert_file=\(certificate)", "-c", "ssl_key_file=\(folder)/server.key"])
+        )
         server.standardOutput = output
         server.standardError = output
         server.standardInput = FileHandle.nullDevice
@@ -106,6 +125,43 @@ final class ScratchPostgres: Sendable {
         if server.isRunning { server.terminate() }
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         throw Failure(description: "PostgreSQL did not start on port \(port): \(text.suffix(2_000))")
+    }
+
+    /// The answer of `sql` (unaligned, tuples only), run by `psql` over the unix socket.
+    func query(_ sql: String) throws -> String {
+        try Self.run(
+            "psql", ["-h", folder, "-p", "\(port)", "-U", "flowrun", "-d", "flowrun", "-A", "-t", "-X", "-c", sql]
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A self-signed certificate and its key in `folder`, readable by the server only; with ``TLS/only``, a
+    /// `pg_hba.conf` that takes TCP connections over TLS only.
+    private static func prepareTLS(_ tls: TLS, in folder: String) throws {
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+            "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+            "-keyout", "\(folder)/server.key", "-out", "\(folder)/server.crt",
+        ]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        guard openssl.terminationStatus == 0 else { throw Failure(description: "openssl could not make a certificate") }
+        guard chmod("\(folder)/server.key", 0o600) == 0 else { throw Failure(description: "cannot chmod the key") }
+        if getuid() == 0, let owner = getpwnam("postgres") {
+            for file in ["server.key", "server.crt"] {
+                guard chown("\(folder)/\(file)", owner.pointee.pw_uid, owner.pointee.pw_gid) == 0 else {
+                    throw Failure(description: "cannot hand \(file) to the postgres user")
+                }
+            }
+        }
+        if tls == .only {
+            let rules = "local all all trust\nhostssl all all 127.0.0.1/32 trust\nhostssl all all ::1/128 trust\n"
+            // Written in place, so the file keeps its owner (the server's user).
+            try rules.write(toFile: "\(folder)/data/pg_hba.conf", atomically: false, encoding: .utf8)
+        }
     }
 
     /// Stops the server (fast shutdown: open connections are closed).
@@ -150,8 +206,8 @@ final class ScratchPostgres: Sendable {
         return bytes
     }
 
-    /// Runs one of PostgreSQL's programs, as `postgres` when this process is root; throws with its output when
-    /// it fails, else answers it.
+    /// Runs one of PostgreSQL's programs, as `postgres` when this process is root: its output, or an error with
+    /// it when it fails.
     @discardableResult
     private static func run(_ program: String, _ arguments: [String]) throws -> String {
         let process = process(program, arguments)

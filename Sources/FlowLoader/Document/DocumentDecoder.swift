@@ -24,6 +24,28 @@ struct DocumentDecoder {
         "$schema", "flowrun", "id", "title", "description", "authority", "params", "inputs", "start", "steps",
     ]
 
+    /// The finding for a document that is not a flow at its top level (not a map, or a map without `flowrun`);
+    /// nil for one that is, and for an empty one (FR004). Such a file may be anything (a credentials file named
+    /// by mistake or by a hostile pull request), so the finding names the file only and has no position: no line
+    /// of it is ever shown.
+    static func notAFlow(_ root: TreeNode, file: String) -> Diagnostic? {
+        if case .null = root.value { return nil }
+        guard case .mapping(let entries) = root.value else {
+            return Diagnostic(
+                .wrongType,
+                "a flow file must hold a map at the top level, found \(root.kindDescription); `\(file)` is not a "
+                    + "flow, and nothing of it is shown",
+                file: file, at: nil)
+        }
+        guard entries.contains(where: { $0.key == "flowrun" }) else {
+            return Diagnostic(
+                .missingKey,
+                "`\(file)` is not a flow: it has no `flowrun` key at its top level, and nothing of it is shown",
+                file: file, at: nil, hint: "a flow file starts with `flowrun: 1`")
+        }
+        return nil
+    }
+
     /// The default catalog when a flow names none.
     static let defaultAuthority = "native-auth"
 
@@ -32,12 +54,8 @@ struct DocumentDecoder {
             report(.emptyFile, "the document is empty", at: root.position)
             return nil
         }
-        guard case .mapping(let entries) = root.value else {
-            report(
-                .wrongType, "a flow file must hold a map at the top level, found \(root.kindDescription)",
-                at: root.position)
-            return nil
-        }
+        // The loader reports a document that is not a flow (``notAFlow(_:file:)``) before decoding.
+        guard case .mapping(let entries) = root.value else { return nil }
         let fields = Fields(entries: entries, position: root.position)
         checkKeys(fields, allowed: Self.topLevelKeys, in: "the flow")
 

@@ -1,8 +1,7 @@
 import FlowModel
-import Foundation
 
 /// The rules of `use` paths: lexical checks first (on ``FlowPath``: relative, naming a flow file, inside the root
-/// folder), then ``isReallyInside(_:root:)``, which follows symbolic links, before any file is read.
+/// folder), then ``FlowPath/isReallyInside(_:root:)``, which follows symbolic links, before any file is read.
 enum SubflowPath {
     /// Why a `use` path was refused.
     struct Failure: Error, Sendable, Hashable {
@@ -36,14 +35,6 @@ enum SubflowPath {
                     message: "`use: \(path)` leaves the root folder `\(root)` (it resolves to `\(resolved)`)"))
         }
         return .success(resolved)
-    }
-
-    /// Whether `path` is inside `root` once every symbolic link of both is followed: a link that leads out of
-    /// the root (`shared.yaml -> ../outside/secrets`) is outside, whatever its name says.
-    static func isReallyInside(_ path: String, root: String) -> Bool {
-        let real = URL(fileURLWithPath: FlowPath.absolute(path)).resolvingSymlinksInPath().path
-        let realRoot = URL(fileURLWithPath: FlowPath.absolute(root)).resolvingSymlinksInPath().path
-        return FlowPath.isInside(real, root: realRoot)
     }
 
     private static func isWindowsDrivePath(_ path: String) -> Bool {

@@ -45,7 +45,7 @@ struct SubflowResolver {
                 }
                 guard visited.insert(target).inserted else { continue }
                 // Never read (so never quote) a file a symbolic link brings in from outside the root.
-                guard SubflowPath.isReallyInside(target, root: root) else {
+                guard FlowPath.isReallyInside(target, root: root) else {
                     unreadable[target] = "a symbolic link leads it out of the root folder"
                     diagnostics.append(
                         Diagnostic(

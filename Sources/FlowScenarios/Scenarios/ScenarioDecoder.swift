@@ -10,13 +10,28 @@ import NativeAuthTenant
 struct ScenarioDecoder {
     private var reader: DataReader
     private let folder: String
+    /// The folder the scenario's flow must really lie in (symbolic links followed).
+    private let confinement: String
 
-    init(file: String) {
+    /// Decodes the scenario file `file`, whose `flow` must lie in `confinement` (by default the file's folder).
+    init(file: String, confinement: String? = nil) {
         reader = DataReader(file: file)
         folder = (file as NSString).deletingLastPathComponent
+        self.confinement = confinement ?? FlowPath.directory(of: file)
     }
 
     var diagnostics: [Diagnostic] { reader.diagnostics }
+
+    /// The finding for a document that is not a scenario file at its top level (not a map with `flow`); nil for
+    /// one that is. Such a file may be anything, so the finding names the file only and has no position: no line
+    /// of it is ever shown.
+    static func notAScenarioFile(_ root: DataNode, file: String) -> Diagnostic? {
+        if case .map(let entries) = root.value, entries.contains(where: { $0.key == "flow" }) { return nil }
+        return Diagnostic(
+            .missingKey,
+            "`\(file)` is not a scenario file: its top level is not a map with `flow`, and nothing of it is shown",
+            file: file, at: nil, hint: "a scenario file names its flow (`flow: signup.yaml`) and lists `scenarios`")
+    }
 
     mutating func decode(_ root: DataNode) -> ScenarioFile? {
         guard
@@ -43,6 +58,14 @@ struct ScenarioDecoder {
         }
         guard let flow, !reader.diagnostics.hasErrors else { return nil }
         let resolved = flow.value.hasPrefix("/") ? flow.value : (folder as NSString).appendingPathComponent(flow.value)
+        // Never read (so never quote) a flow outside the project: a pull request could name any file of the machine.
+        guard FlowPath.isReallyInside(resolved, root: confinement) else {
+            reader.report(
+                .pathEscapesRoot,
+                "`flow: \(flow.value)` leads out of the project folder `\(confinement)`; the file was not read",
+                at: flow.position, hint: "a scenario's flow lies in the project (the folder of flowrun.yaml)")
+            return nil
+        }
         return ScenarioFile(
             file: reader.file, flow: Located(FlowLoader.normalizedPath(resolved), at: flow.position),
             authority: authority, scenarios: scenarios)

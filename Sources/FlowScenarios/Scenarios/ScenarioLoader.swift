@@ -20,14 +20,18 @@ public struct ScenarioLoader: Sendable {
     public var catalogs: [ActionCatalog]
     /// The project's root folder, which every flow and sub-flow must lie in; nil: each flow's own folder.
     public var root: String?
+    /// The folder a scenario's `flow` must really lie in (symbolic links followed) when there is no `root`; nil:
+    /// the scenario file's own folder. A flow outside it is refused (FR016) without being read.
+    public var projectFolder: String?
 
     public init(
         limits: LoaderLimits = LoaderLimits(), catalogs: [ActionCatalog] = [NativeAuthClient.defaultCatalog],
-        root: String? = nil
+        root: String? = nil, projectFolder: String? = nil
     ) {
         self.limits = limits
         self.catalogs = catalogs
         self.root = root
+        self.projectFolder = projectFolder
     }
 
     /// Loads a scenario file and its flow. Every problem of either is a diagnostic; the result is `nil` when
@@ -46,7 +50,9 @@ public struct ScenarioLoader: Sendable {
                 }
             )
         }
-        var decoder = ScenarioDecoder(file: file)
+        // Not a scenario file at all: its name only, none of the reader's findings (they would quote its lines).
+        if let finding = ScenarioDecoder.notAScenarioFile(root, file: file) { return (nil, [finding]) }
+        var decoder = ScenarioDecoder(file: file, confinement: self.root ?? projectFolder)
         let decoded = decoder.decode(root)
         var diagnostics = read.diagnostics + decoder.diagnostics
         guard let decoded else { return (nil, diagnostics) }

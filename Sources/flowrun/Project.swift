@@ -35,9 +35,9 @@ struct Project: Equatable {
     /// Where `flowrun serve` keeps its state: `sqlite:DIR` or a `postgres://` URL.
     var database: String?
     /// The folder every flow and sub-flow must lie in (so `signup/` may use `../shared/`), relative to the
-    /// working folder; without it each flow's own folder is the root of its sub-flows.
+    /// working folder and inside it; without it each flow's own folder is the root of its sub-flows.
     var root: String?
-    /// Action catalog files of other authorities, relative to the working folder.
+    /// Action catalog files of other authorities, relative to the working folder and inside it.
     var catalogs: [String]?
 
     /// `flowrun.yaml` of the working folder, for a command: a malformed file is a usage error.

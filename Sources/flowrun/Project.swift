@@ -38,9 +38,9 @@ struct Project: Equatable {
     /// Where `flowrun serve` keeps its state: `sqlite:DIR` or a `postgres://` URL.
     var database: String?
     /// The folder every flow and sub-flow must lie in (so `signup/` may use `../shared/`), relative to the
-    /// working folder; without it each flow's own folder is the root of its sub-flows.
+    /// working folder and inside it; without it each flow's own folder is the root of its sub-flows.
     var root: String?
-    /// Action catalog files of other authorities, relative to the working folder.
+    /// Action catalog files of other authorities, relative to the working folder and inside it.
     var catalogs: [String]?
     /// The most one run of any flow may reach, by measure of `flowrun bounds`; `validate` fails (FR132) beyond.
     var limits: [BoundMeasure: Int]?

@@ -38,6 +38,11 @@ public struct SessionRecord: Sendable, Codable, Hashable {
     var answeredAt: [Double]?
     /// Who started the session; nil in a record stored before it was kept (which no browser may adopt).
     var creator: SessionCreator?
+    /// The authorize request the session answers, until it has been answered (a code or an error sent to the
+    /// client's redirect URI); nil for a session started otherwise.
+    var authorization: AuthorizationRequest?
+    /// Who the run signed in, when the flow ended in success with an account at the authority.
+    var account: SignedInAccount?
 
     /// How a session that is over ended, for metrics: the end's kind, `cancelled` or `failed`; nil while asking.
     public var outcome: String? {

@@ -40,8 +40,8 @@ public struct FlowSessions: Sendable {
     private let answering = AnswersInProgress()
     /// Told of every session started (`nil` before) and every session over (its record after), e.g. for metrics.
     public var observer: (@Sendable (_ before: SessionRecord.State?, _ after: SessionRecord) -> Void)?
-    /// The account an authority (made by ``authority``) holds after a run that ended in success; the sign-in pages
-    /// issue their authorization codes for it. Nil: no session records an account.
+    /// The account an authority (made by ``authority``) holds after a run; the sign-in pages issue their
+    /// authorization codes for the one a session signed in. Nil: no session records an account.
     public var signedInAccount: (@Sendable (any Authority) async -> SignedInAccount?)?
 
     public init(
@@ -111,7 +111,7 @@ public struct FlowSessions: Sendable {
             id: sessionID, flow: id, version: 1, outcome: outcome, input: input, messages: messages)
         record.creator = creator
         record.authorization = authorization
-        record.account = await account(after: outcome, of: authority)
+        record.account = await signedInAccount?(authority)
         guard answerLimits.fits(record) else { throw Refusal.sessionTooLarge(tooLarge) }
         do {
             try await store.insert(record, now: now(), expiredBefore: expiredBefore, limit: sessionLimit)
@@ -171,7 +171,12 @@ public struct FlowSessions: Sendable {
         next.answeredAt = recent + [time]
         next.creator = record.creator
         next.authorization = record.authorization
-        next.account = await account(after: outcome, of: authority)
+        // A flow may sign in at one answer and end at a later one.
+        if let account = await signedInAccount?(authority) {
+            next.account = account
+        } else {
+            next.account = record.account
+        }
         guard answerLimits.fits(next) else {
             // The session stays as it was; storing it again ends this answer's mark.
             var unchanged = record
@@ -225,14 +230,6 @@ public struct FlowSessions: Sendable {
         completed.authorization = nil
         completed.version += 1
         return try await store.replace(completed, now: now())
-    }
-
-    /// The account `authority` signed in, when `outcome` is an end in success.
-    private func account(after outcome: RunOutcome, of authority: any Authority) async -> SignedInAccount? {
-        guard case .ended(let end) = outcome, end.kind == .success, let signedInAccount else {
-            return nil
-        }
-        return await signedInAccount(authority)
     }
 
     private func runner(

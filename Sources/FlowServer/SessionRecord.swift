@@ -41,7 +41,8 @@ public struct SessionRecord: Sendable, Codable, Hashable {
     /// The authorize request the session answers, until it has been answered (a code or an error sent to the
     /// client's redirect URI); nil for a session started otherwise.
     var authorization: AuthorizationRequest?
-    /// Who the run signed in, when the flow ended in success with an account at the authority.
+    /// The account the session last signed in at the authority; the sign-in pages issue a code for it once the
+    /// flow ended in success.
     var account: SignedInAccount?
 
     /// How a session that is over ended, for metrics: the end's kind, `cancelled` or `failed`; nil while asking.

@@ -199,7 +199,7 @@ public struct FlowPages: MountedRoutes {
     private var cookiePrefix: String { secureCookies ? "__Host-" : "" }
 
     /// The cookie that knows the browser, which the CSRF tokens and the sessions' bindings are signed for.
-    var browserCookie: String { cookiePrefix + "flowrun_browser" }
+    private var browserCookie: String { cookiePrefix + "flowrun_browser" }
 
     /// The cookie that carries the browser's session of `flow` (flow ids are cookie-name characters).
     func sessionCookie(_ flow: ServedFlow) -> String {
@@ -229,11 +229,11 @@ public struct FlowPages: MountedRoutes {
         ]
     }
 
-    func render(_ template: String, _ view: Any, _ title: String, _ page: PageContext) -> MountedResponse {
+    private func render(_ template: String, _ view: Any, _ title: String, _ page: PageContext) -> MountedResponse {
         render(200, template, view, title, page)
     }
 
-    func render(
+    private func render(
         _ status: Int, _ template: String, _ view: Any, _ title: String, _ page: PageContext
     ) -> MountedResponse {
         let body = library.render(view, withTemplate: template) ?? ""

@@ -25,6 +25,8 @@ public struct FlowPages: MountedRoutes {
     public let secureCookies: Bool
     /// Signs the CSRF tokens and the browser bindings; servers sharing sessions need signers under one key.
     public let signer: TokenSigner
+    /// The tenant's clients for the sign-in pages (``signInRoutes``); nil serves none.
+    public let signIn: SignInClients?
     private let library: MustacheLibrary
 
     public var prefix: String { "/ui" }
@@ -44,8 +46,9 @@ public struct FlowPages: MountedRoutes {
 
     public init(
         sessions: FlowSessions, devCodes: (@Sendable ([String]) async -> [DevCode])? = nil, secureCookies: Bool = false,
-        signer: TokenSigner = TokenSigner()
+        signer: TokenSigner = TokenSigner(), signIn: SignInClients? = nil
     ) throws {
+        self.signIn = signIn
         self.sessions = sessions
         self.devCodes = devCodes
         self.secureCookies = secureCookies
@@ -59,15 +62,7 @@ public struct FlowPages: MountedRoutes {
 
     public func answer(_ request: MountedRequest) async -> MountedResponse {
         let cookies = Cookies(request.cookie)
-        var browser = cookies[browserCookie] ?? ""
-        var setCookies: [String] = []
-        if !SessionID.isWellFormed(browser) {
-            browser = SessionID.make()
-            setCookies.append(cookie(browserCookie, browser))
-        }
-        var page = PageContext(
-            browser: browser, csrf: signer.sign("csrf " + browser), binding: signer.sign("browser " + browser))
-        page.setCookies = setCookies
+        let page = pageContext(cookies)
         let parts = request.path.split(separator: "/").map(String.init)
         switch (request.method, parts.count) {
         case ("GET", 0):
@@ -75,7 +70,7 @@ public struct FlowPages: MountedRoutes {
         case ("GET", 2) where parts == ["ui", "style.css"]:
             return MountedResponse(
                 status: 200, contentType: "text/css; charset=utf-8", body: Array(PageTemplates.style.utf8),
-                headers: Self.securityHeaders, template: "/ui/style.css")
+                headers: Self.securityHeaders(), template: "/ui/style.css")
         case (_, 2) where parts[0] == "ui":
             guard let flow = sessions.flows.flow(parts[1]) else { return notFound(page) }
             if request.method == "GET" { return render("start", StartPage(flow, csrf: page.csrf), flow.name, page) }
@@ -114,12 +109,36 @@ public struct FlowPages: MountedRoutes {
         }
     }
 
+    /// The browser of a request, known by its cookie (a new one when it sent none), and its tokens.
+    func pageContext(_ cookies: Cookies) -> PageContext {
+        var browser = cookies[browserCookie] ?? ""
+        var setCookies: [String] = []
+        if !SessionID.isWellFormed(browser) {
+            browser = SessionID.make()
+            setCookies.append(cookie(browserCookie, browser))
+        }
+        var page = PageContext(
+            browser: browser, csrf: signer.sign("csrf " + browser), binding: signer.sign("browser " + browser))
+        page.setCookies = setCookies
+        return page
+    }
+
     private func show(_ flow: ServedFlow, session id: String, _ page: PageContext) async -> MountedResponse {
         guard let record = try? await sessions.session(id), owns(record, flow, page) else {
             return render(
                 "start", StartPage(flow, csrf: page.csrf, note: "Your session expired or never started."),
                 flow.name, page)
         }
+        if record.state != .asking, let authorization = record.authorization {
+            return await answerAuthorization(record, authorization, flow, page)
+        }
+        return await show(record, flow, page)
+    }
+
+    /// The page of a session the browser owns: its ask, or how it ended.
+    func show(_ record: SessionRecord, _ flow: ServedFlow, _ page: PageContext) async -> MountedResponse {
+        var page = page
+        page.formTarget = record.authorization.flatMap { Self.formTarget(of: $0.redirectURI) }
         var addresses: [String] = []
         if devCodes != nil, let session = record.session {
             for frame in session.frames {
@@ -132,7 +151,7 @@ public struct FlowPages: MountedRoutes {
         let view = SessionPage(
             record, flow: flow, csrf: page.csrf,
             newPassword: record.ask.map { PageField.asksNewPassword($0, in: flow.program) } ?? false,
-            codes: codes)
+            codes: codes, email: record.authorization?.loginHint)
         return render("session", view, flow.name, page)
     }
 
@@ -183,26 +202,32 @@ public struct FlowPages: MountedRoutes {
     private var browserCookie: String { cookiePrefix + "flowrun_browser" }
 
     /// The cookie that carries the browser's session of `flow` (flow ids are cookie-name characters).
-    private func sessionCookie(_ flow: ServedFlow) -> String {
+    func sessionCookie(_ flow: ServedFlow) -> String {
         cookiePrefix + "flowrun_session_" + flow.id
     }
 
-    private func cookie(_ name: String, _ value: String) -> String {
+    func cookie(_ name: String, _ value: String) -> String {
         "\(name)=\(value); Path=/; HttpOnly; SameSite=Strict" + (secureCookies ? "; Secure" : "")
     }
 
     // MARK: responses
 
-    /// The headers of every page: no framing, no sniffing, no referrer, resources only from this server.
-    static let securityHeaders: [(name: String, value: String)] = [
-        (
-            "Content-Security-Policy",
-            "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-        ),
-        ("X-Content-Type-Options", "nosniff"),
-        ("Referrer-Policy", "no-referrer"),
-        ("X-Frame-Options", "DENY"),
-    ]
+    /// The headers of every page: no framing, no sniffing, no referrer, resources only from this server, forms
+    /// posted only to it (and, on the pages of an authorize request, answered with a redirect to `formTarget`,
+    /// the client's redirect URI, which browsers check against `form-action` too).
+    static func securityHeaders(formTarget: String? = nil) -> [(name: String, value: String)] {
+        let formAction = "'self'" + (formTarget.map { " " + $0 } ?? "")
+        return [
+            (
+                "Content-Security-Policy",
+                "default-src 'none'; style-src 'self'; form-action \(formAction); frame-ancestors 'none'; "
+                    + "base-uri 'none'"
+            ),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"),
+            ("X-Frame-Options", "DENY"),
+        ]
+    }
 
     private func render(_ template: String, _ view: Any, _ title: String, _ page: PageContext) -> MountedResponse {
         render(200, template, view, title, page)
@@ -219,22 +244,22 @@ public struct FlowPages: MountedRoutes {
     }
 
     private func headers(_ page: PageContext) -> [(name: String, value: String)] {
-        Self.securityHeaders + page.setCookies.map { (name: "Set-Cookie", value: $0) }
+        Self.securityHeaders(formTarget: page.formTarget) + page.setCookies.map { (name: "Set-Cookie", value: $0) }
     }
 
-    private func redirect(_ location: String, _ page: PageContext) -> MountedResponse {
+    func redirect(_ location: String, _ page: PageContext) -> MountedResponse {
         MountedResponse(
             status: 303, contentType: "text/plain; charset=utf-8", body: [],
             headers: headers(page) + [(name: "Location", value: location)], template: "/ui/redirect")
     }
 
-    private func problem(_ status: Int, _ heading: String, _ message: String, _ page: PageContext) -> MountedResponse {
+    func problem(_ status: Int, _ heading: String, _ message: String, _ page: PageContext) -> MountedResponse {
         var response = render(status, "problem", ProblemPage(heading: heading, message: message), heading, page)
         response.errorName = heading.lowercased().replacingOccurrences(of: " ", with: "_")
         return response
     }
 
-    private func notFound(_ page: PageContext) -> MountedResponse {
+    func notFound(_ page: PageContext) -> MountedResponse {
         problem(404, "Not found", "There is no such page.", page)
     }
 
@@ -247,7 +272,7 @@ public struct FlowPages: MountedRoutes {
         problem(403, "Form expired", "The form's security token did not match; go back, reload and try again.", page)
     }
 
-    private func methodNotAllowed(_ allowed: String, _ page: PageContext) -> MountedResponse {
+    func methodNotAllowed(_ allowed: String, _ page: PageContext) -> MountedResponse {
         var response = problem(405, "Method not allowed", "This page answers \(allowed).", page)
         response.headers.append((name: "Allow", value: allowed))
         return response
@@ -271,6 +296,8 @@ struct PageContext {
     /// The browser as a session records its creator: the browser's cookie, signed for another purpose.
     var binding: String
     var setCookies: [String] = []
+    /// The `form-action` source of the client's redirect URI, on the pages of an authorize request.
+    var formTarget: String?
 }
 
 /// The cookies of a `Cookie` header, by name.

@@ -40,6 +40,9 @@ public struct FlowSessions: Sendable {
     private let answering = AnswersInProgress()
     /// Told of every session started (`nil` before) and every session over (its record after), e.g. for metrics.
     public var observer: (@Sendable (_ before: SessionRecord.State?, _ after: SessionRecord) -> Void)?
+    /// The account an authority (made by ``authority``) holds after a run; the sign-in pages issue their
+    /// authorization codes for the one a session signed in. Nil: no session records an account.
+    public var signedInAccount: (@Sendable (any Authority) async -> SignedInAccount?)?
 
     public init(
         flows: ServedFlows, store: FlowSessionStore, authority: @escaping @Sendable () -> any Authority,
@@ -84,7 +87,8 @@ public struct FlowSessions: Sendable {
     /// Starts a session of the flow `id` with `params` for `creator` (from the client `address`, when known), and
     /// runs it to its first ask (or its end).
     func start(
-        _ id: String, params: [String: Value], creator: SessionCreator, address: String?
+        _ id: String, params: [String: Value], creator: SessionCreator, address: String?,
+        authorization: AuthorizationRequest? = nil
     ) async throws -> SessionRecord {
         guard let flow = flows.flow(id) else { throw Refusal.noSuchFlow(id) }
         if let problem = answerLimits.problem(with: params) { throw Refusal.answerTooLarge(problem) }
@@ -101,10 +105,13 @@ public struct FlowSessions: Sendable {
         defer { if !waiting { ledger.close(sessionID) } }
         let input = OneAnswer(nil)
         let messages = ShownMessages()
-        let outcome = await runner(flow, input: input, messages: messages).start(params: params)
+        let authority = authority()
+        let outcome = await runner(flow, authority: authority, input: input, messages: messages).start(params: params)
         var record = Self.record(
             id: sessionID, flow: id, version: 1, outcome: outcome, input: input, messages: messages)
         record.creator = creator
+        record.authorization = authorization
+        record.account = await signedInAccount?(authority)
         guard answerLimits.fits(record) else { throw Refusal.sessionTooLarge(tooLarge) }
         do {
             try await store.insert(record, now: now(), expiredBefore: expiredBefore, limit: sessionLimit)
@@ -156,12 +163,20 @@ public struct FlowSessions: Sendable {
         guard try await store.claim(record, now: now(), until: lease) else { throw Refusal.answerInProgress }
         let input = OneAnswer(answer)
         let messages = ShownMessages()
-        let outcome = await runner(flow, input: input, messages: messages).resume(session)
+        let authority = authority()
+        let outcome = await runner(flow, authority: authority, input: input, messages: messages).resume(session)
         var next = Self.record(
             id: id, flow: record.flow, version: record.version + 1, outcome: outcome, input: input,
             messages: messages)
         next.answeredAt = recent + [time]
         next.creator = record.creator
+        next.authorization = record.authorization
+        // A flow may sign in at one answer and end at a later one.
+        if let account = await signedInAccount?(authority) {
+            next.account = account
+        } else {
+            next.account = record.account
+        }
         guard answerLimits.fits(next) else {
             // The session stays as it was; storing it again ends this answer's mark.
             var unchanged = record
@@ -207,9 +222,21 @@ public struct FlowSessions: Sendable {
         return record
     }
 
-    private func runner(_ flow: ServedFlow, input: OneAnswer, messages: ShownMessages) -> FlowRunner {
+    /// Marks the session's authorize request answered; false when another request answered it first (or the
+    /// session has none), so that one session yields at most one authorization code.
+    func completeAuthorization(of record: SessionRecord) async throws -> Bool {
+        guard record.authorization != nil else { return false }
+        var completed = record
+        completed.authorization = nil
+        completed.version += 1
+        return try await store.replace(completed, now: now())
+    }
+
+    private func runner(
+        _ flow: ServedFlow, authority: any Authority, input: OneAnswer, messages: ShownMessages
+    ) -> FlowRunner {
         FlowRunner(
-            program: flow.program, digest: flow.digest, authority: authority(), inputs: input,
+            program: flow.program, digest: flow.digest, authority: authority, inputs: input,
             observer: { messages.observe($0) })
     }
 

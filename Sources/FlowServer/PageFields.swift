@@ -20,10 +20,12 @@ struct PageField {
     var invalid: Bool
     var problem: String?
     var focus: Bool
+    /// The value the input starts with.
+    var value: String? = nil
 
     /// The inputs of `request`'s form. `newPassword` tells a password that is being chosen from one being
-    /// entered.
-    static func fields(of request: InputRequest, newPassword: Bool) -> [PageField] {
+    /// entered; `email` fills the email fields (an authorize request's `login_hint`).
+    static func fields(of request: InputRequest, newPassword: Bool, email: String? = nil) -> [PageField] {
         var fields: [PageField] = []
         for field in request.fields {
             let invalid = request.problemField == field.name
@@ -47,6 +49,7 @@ struct PageField {
             switch field.type {
             case .email:
                 (page.type, page.autocomplete, page.inputmode) = ("email", "username", "email")
+                page.value = email
             case .password:
                 (page.type, page.autocomplete) = ("password", newPassword ? "new-password" : "current-password")
             case .code:

@@ -69,7 +69,7 @@ enum PageTemplates {
         <input id="{{id}}" name="{{name}}" type="{{type}}"\#
         {{#autocomplete}} autocomplete="{{autocomplete}}"{{/autocomplete}}\#
         {{#inputmode}} inputmode="{{inputmode}}"{{/inputmode}}{{#pattern}} pattern="{{pattern}}"{{/pattern}}\#
-        {{#required}} required{{/required}}\#
+        {{#value}} value="{{value}}"{{/value}}{{#required}} required{{/required}}\#
         {{#invalid}} aria-invalid="true" aria-describedby="{{id}}-problem"{{/invalid}}{{#focus}} autofocus{{/focus}}>
         {{#note}}<small>{{note}}</small>{{/note}}
         {{#invalid}}<p class="problem" id="{{id}}-problem">{{problem}}</p>{{/invalid}}

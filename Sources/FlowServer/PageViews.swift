@@ -81,7 +81,8 @@ struct SessionPage {
     var outbox: Outbox?
 
     init(
-        _ record: SessionRecord, flow: ServedFlow, csrf: String, newPassword: Bool, codes: [FlowPages.DevCode]?
+        _ record: SessionRecord, flow: ServedFlow, csrf: String, newPassword: Bool, codes: [FlowPages.DevCode]?,
+        email: String? = nil
     ) {
         id = flow.id
         title = flow.name
@@ -96,7 +97,8 @@ struct SessionPage {
             let general = request.problemField == nil || request.problemField == "" ? request.problem : nil
             ask = Ask(
                 hint: request.hint, problem: general,
-                fields: PageField.fields(of: request, newPassword: newPassword), choices: request.choices)
+                fields: PageField.fields(of: request, newPassword: newPassword, email: email),
+                choices: request.choices)
         }
         switch record.state {
         case .asking:

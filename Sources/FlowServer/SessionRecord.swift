@@ -38,6 +38,12 @@ public struct SessionRecord: Sendable, Codable, Hashable {
     var answeredAt: [Double]?
     /// Who started the session; nil in a record stored before it was kept (which no browser may adopt).
     var creator: SessionCreator?
+    /// The authorize request the session answers, until it has been answered (a code or an error sent to the
+    /// client's redirect URI); nil for a session started otherwise.
+    var authorization: AuthorizationRequest?
+    /// The account the session last signed in at the authority; the sign-in pages issue a code for it once the
+    /// flow ended in success.
+    var account: SignedInAccount?
 
     /// How a session that is over ended, for metrics: the end's kind, `cancelled` or `failed`; nil while asking.
     public var outcome: String? {

@@ -53,6 +53,11 @@ public struct NativeAuthClient: Authority {
         self.observer = observer
     }
 
+    /// The account this client signed in (kept by its ``AccountStore``); nil when none is.
+    public func signedInAccount() async throws -> CachedAccount? {
+        try await accounts.load()
+    }
+
     public func perform(_ action: String, arguments: [String: Value], continuation: AuthorityContinuation?)
         async throws -> ActionResult
     {

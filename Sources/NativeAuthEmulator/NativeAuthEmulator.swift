@@ -8,7 +8,7 @@ import NativeAuthWire
 public struct NativeAuthEmulator: Sendable {
     public let configuration: TenantConfiguration
     public let store: EmulatorStore
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
     private let issuerKeys: TokenIssuer
     private let delivery: ObserverSlot<OutboxMessage>
     /// Whether sent codes are stored readable, for ``outbox(to:limit:)``; otherwise only a keyed digest of each

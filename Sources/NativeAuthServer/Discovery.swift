@@ -7,8 +7,8 @@ import NativeAuthWire
 /// CIAM tenant: endpoint URLs under `{base}/{tenantID}` (Entra names the tenant by its id there), the issuer of
 /// the tokens, the supported response types, scopes and claims, and the region fields MSAL reads. MSAL iOS
 /// resolves a CIAM authority through this document and requires `issuer`, `authorization_endpoint` and
-/// `token_endpoint`. The authorize and logout endpoints are named but not served (the browser fallback is not
-/// emulated; they answer 404).
+/// `token_endpoint`. The authorize endpoint is served by `flowrun serve --flows` (the sign-in pages: the
+/// authorization code flow with PKCE S256); without `--flows` it answers 404, as the logout endpoint always does.
 enum Discovery {
     /// The document for a client that reached the server at `base` (e.g. `http://127.0.0.1:8080`).
     /// `id_token_signing_alg_values_supported` lists RS256, which OpenID Connect Discovery requires and Entra
@@ -34,7 +34,10 @@ enum Discovery {
             "id_token_signing_alg_values_supported": .list(
                 ["RS256"] + (signingAlgorithm == .rs256 ? [] : [.string(signingAlgorithm.rawValue)])),
             "token_endpoint_auth_methods_supported": ["none"],
-            "grant_types_supported": ["password", "oob", "mfa_oob", "continuation_token", "refresh_token"],
+            "grant_types_supported": [
+                "authorization_code", "password", "oob", "mfa_oob", "continuation_token", "refresh_token",
+            ],
+            "code_challenge_methods_supported": ["S256"],
             "scopes_supported": ["openid", "profile", "email", "offline_access"],
             "claims_supported": [
                 "sub", "iss", "aud", "exp", "iat", "nbf", "oid", "tid", "ver", "preferred_username", "name",

@@ -21,14 +21,33 @@ public struct ClientConfiguration: Sendable, Codable, Hashable {
     /// refresh — that asks for a scope outside the list is refused with `invalid_scope`. Within it a refresh may
     /// ask for scopes the first grant did not have, as Entra's refresh tokens serve every consented resource.
     public var scopes: [String]?
+    /// The redirect URIs registered for the authorization code flow (`/{tenant}/oauth2/v2.0/authorize` of
+    /// `flowrun serve --flows`): a `redirect_uri` must be one of them exactly, except that a loopback one
+    /// (`http://127.0.0.1`, `http://[::1]`) matches with any port (RFC 8252 §7.3). Empty: the client cannot use
+    /// the sign-in pages.
+    public var redirectURIs: [String]
+    /// The flow the sign-in pages run for this client's sign-in (an authorize request).
+    public var signInFlow: String
+    /// The flow the sign-in pages run for an authorize request with `prompt=create`.
+    public var signUpFlow: String
+
+    /// The default ``signInFlow``, from the flow library.
+    public static let defaultSignInFlow = "sign-in-password"
+    /// The default ``signUpFlow``, from the flow library: it signs the new user in.
+    public static let defaultSignUpFlow = "sign-up-and-sign-in"
 
     /// The scopes every client may be granted.
     public static let openIDScopes: Set<String> = ["openid", "profile", "email", "offline_access"]
 
     public init(
         clientID: String = ClientConfiguration.defaultClientID, challengeTypes: [String]? = nil,
-        capabilities: [String]? = nil, nativeAuthEnabled: Bool = true, scopes: [String]? = nil
+        capabilities: [String]? = nil, nativeAuthEnabled: Bool = true, scopes: [String]? = nil,
+        redirectURIs: [String] = [], signInFlow: String = ClientConfiguration.defaultSignInFlow,
+        signUpFlow: String = ClientConfiguration.defaultSignUpFlow
     ) {
+        self.redirectURIs = redirectURIs
+        self.signInFlow = signInFlow
+        self.signUpFlow = signUpFlow
         self.clientID = clientID
         self.challengeTypes = challengeTypes
         self.capabilities = capabilities
@@ -43,14 +62,18 @@ public struct ClientConfiguration: Sendable, Codable, Hashable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.configurationContainer(known: [
-            "clientID", "challengeTypes", "capabilities", "nativeAuthEnabled", "scopes",
+            "clientID", "challengeTypes", "capabilities", "nativeAuthEnabled", "scopes", "redirectURIs", "signInFlow",
+            "signUpFlow",
         ])
         self.init(
             clientID: try container.value("clientID", or: ClientConfiguration.defaultClientID),
             challengeTypes: try container.optional("challengeTypes"),
             capabilities: try container.optional("capabilities"),
             nativeAuthEnabled: try container.value("nativeAuthEnabled", or: true),
-            scopes: try container.optional("scopes")
+            scopes: try container.optional("scopes"),
+            redirectURIs: try container.value("redirectURIs", or: []),
+            signInFlow: try container.value("signInFlow", or: ClientConfiguration.defaultSignInFlow),
+            signUpFlow: try container.value("signUpFlow", or: ClientConfiguration.defaultSignUpFlow)
         )
     }
 }

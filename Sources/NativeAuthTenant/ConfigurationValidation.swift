@@ -76,6 +76,11 @@ extension TenantConfiguration {
                     path: "\(path).capabilities[\(position)]",
                     message: "unknown capability '\(capability)' (expected mfa_required or registration_required)")
             }
+            for (position, uri) in client.redirectURIs.enumerated() {
+                if let problem = ClientConfiguration.redirectURIProblem(uri) {
+                    throw ConfigurationError(path: "\(path).redirectURIs[\(position)]", message: problem)
+                }
+            }
         }
     }
 

@@ -28,7 +28,7 @@ extension NativeAuthEndpoint {
         case .token:
             return [
                 "client_id", "grant_type", "scope", "client_info", "claims", "continuation_token", "username",
-                "password", "challenge_type", "oob", "refresh_token",
+                "password", "challenge_type", "oob", "refresh_token", "code", "redirect_uri", "code_verifier",
             ]
         case .registerChallenge:
             return ["client_id", "continuation_token", "challenge_type", "challenge_target", "challenge_channel"]

@@ -9,6 +9,7 @@
     import NativeAuthEmbedded
     import NativeAuthEmulator
     import NativeAuthServer
+    import NativeAuthTenant
 
     /// `serve --flows DIR`: the flow runner's options, and the API they make.
     struct ServedFlowOptions: ParsableArguments {
@@ -82,12 +83,18 @@
             let store = try sessionStore()
             var sessions = FlowSessions(
                 flows: served, store: store,
-                authority: { [configuration] in embedded.client(configuration) },
+                authority: { [configuration] in embedded.client(configuration, accounts: MemoryAccountStore()) },
                 idleLimit: .seconds(sessionIdle), sessionLimit: maxSessions, answersPerMinute: answersPerMinute,
                 addressLimit: AddressSessionLimit(
                     openSessions: sessionsPerAddress, startsPerMinute: sessionStartsPerMinute,
                     includesLoopback: limitsLoopback))
             metrics.serving(flows: served.flows.map(\.id))
+            sessions.signedInAccount = { authority in
+                guard let client = authority as? NativeAuthClient,
+                    let account = try? await client.signedInAccount()
+                else { return nil }
+                return SignedInAccount(userID: account.accountID, username: account.username)
+            }
             sessions.observer = { before, after in
                 if before == nil { metrics.flowStarted(after.flow) }
                 if let outcome = after.outcome { metrics.flowCompleted(after.flow, outcome: outcome) }
@@ -95,8 +102,30 @@
             let pages = try FlowPages(
                 sessions: sessions, devCodes: devOutbox ? Self.codes(from: emulator) : nil,
                 secureCookies: secureCookies,
-                signer: try SessionSeal(keyFile: sessionKey).signer(purpose: "web UI"))
+                signer: try SessionSeal(keyFile: sessionKey).signer(purpose: "web UI"),
+                signIn: Self.signInClients(of: emulator))
             return (FlowAPI(sessions: sessions), pages)
+        }
+
+        /// The tenant's clients for the sign-in pages, with codes issued by `emulator`.
+        static func signInClients(of emulator: NativeAuthEmulator) -> SignInClients {
+            let tenant = emulator.configuration
+            return SignInClients(
+                tenantNames: [tenant.tenant, tenant.tenant + ".onmicrosoft.com", tenant.tenantID],
+                client: { id in
+                    tenant.client(id: id).map { client in
+                        SignInClients.Client(
+                            signInFlow: client.signInFlow, signUpFlow: client.signUpFlow,
+                            registers: { client.registers(redirectURI: $0) }, isConsented: client.isConsented(to:))
+                    }
+                },
+                issueCode: { grant in
+                    try await emulator.issueAuthorizationCode(
+                        AuthorizationCodeRequest(
+                            userID: grant.account.userID, username: grant.account.username, clientID: grant.clientID,
+                            redirectURI: grant.redirectURI, codeChallenge: grant.codeChallenge, nonce: grant.nonce,
+                            scopes: grant.scopes))
+                })
         }
 
         /// The newest codes the emulator sent to each of some addresses, for the web UI's development panel.

@@ -80,7 +80,7 @@ struct TokenTests {
     @Test("unknown grant types and bad scopes are refused")
     func grantAndScopeErrors() async throws {
         let harness = try Harness()
-        #expect(await harness.send(.token, ["grant_type": "authorization_code"]).error == "unsupported_grant_type")
+        #expect(await harness.send(.token, ["grant_type": "client_credentials"]).error == "unsupported_grant_type")
         #expect(
             await harness.send(.token, ["grant_type": "refresh_token", "scope": "openid \"x\""]).error
                 == "invalid_scope")

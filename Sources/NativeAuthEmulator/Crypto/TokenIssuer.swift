@@ -85,6 +85,7 @@ final class TokenIssuer: Sendable {
         if grant.scopes.contains("openid") {
             var id = common
             id["exp"] = .integer(Self.adding(issuedAt, configuration.tokens.idTokenLifetime))
+            if let nonce = grant.nonce { id["nonce"] = .string(nonce) }
             body["id_token"] = .string(try await Self.sign(id, with: signer))
         }
         if let refreshToken = grant.refreshToken {

@@ -5,6 +5,8 @@ enum Flow: String, Codable, Sendable, Hashable {
     case resetPassword = "resetpassword"
     case register
     case mfa
+    /// An authorization code (RFC 6749 §4.1) the sign-in pages issued, redeemed at the token endpoint.
+    case authorizationCode = "authorization_code"
 }
 
 /// Where a flow stands; the phase tells an endpoint which grant or challenge the token allows.
@@ -15,6 +17,7 @@ enum Phase: String, Codable, Sendable, Hashable {
     case mfaRequired, mfaCodeSent
     case registrationRequired, registrationCodeSent, registrationPreverified, registrationCompleted
     case resetStarted, resetCodeSent, resetVerified, resetSubmitted, resetCompleted
+    case authorizationCodeIssued
 }
 
 /// The server-side state kept with each continuation token (never a password or a code; a pending password
@@ -34,4 +37,15 @@ package struct FlowProgress: Codable, Sendable, Hashable {
     var polls: Int = 0
     /// The contact an MFA or registration code went to.
     var method: StrongAuthMethod?
+    /// What an authorization code is bound to; nil for every other flow.
+    var authorization: AuthorizationBinding?
+}
+
+/// The request an authorization code answers: the redirect URI it was sent to, the PKCE challenge (S256), the
+/// OpenID `nonce` and the scopes granted.
+struct AuthorizationBinding: Codable, Sendable, Hashable {
+    var redirectURI: String
+    var codeChallenge: String
+    var nonce: String?
+    var scopes: [String]
 }

@@ -19,6 +19,8 @@ struct TokenGrant: Sendable {
     var scopes: [String]
     var refreshToken: String?
     var issuedAt: Double
+    /// The `nonce` of the authorization request, carried into the ID token.
+    var nonce: String? = nil
 }
 
 /// One request inside its write transaction: every endpoint is a method of this type. The slow, pure work

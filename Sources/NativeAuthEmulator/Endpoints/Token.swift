@@ -3,8 +3,8 @@ import FlowrunFoundation
 import Foundation
 import NativeAuthWire
 
-/// `/oauth2/v2.0/token` with the grants `password`, `oob`, `mfa_oob`, `continuation_token` and `refresh_token`
-/// (docs/native-auth.md).
+/// `/oauth2/v2.0/token` with the grants `password`, `oob`, `mfa_oob`, `continuation_token`, `refresh_token`
+/// (docs/native-auth.md) and `authorization_code` (docs/sign-in-pages.md).
 extension RequestTransaction {
     func token() throws -> EndpointResult {
         let grant = try context.required("grant_type")
@@ -21,6 +21,7 @@ extension RequestTransaction {
             }
         case "continuation_token": return try continuationGrant(scopes: scopes)
         case "refresh_token": return try refreshGrant(scopes: scopes)
+        case "authorization_code": return try authorizationCodeGrant()
         default: throw EmulatorError.unsupportedGrantType
         }
     }
@@ -108,7 +109,9 @@ extension RequestTransaction {
     }
 
     /// Stores a new refresh token (when `offline_access` is asked) and hands the grant over for signing.
-    func issueTokens(for user: UserRecord, scopes: [String], family: String? = nil) throws -> EndpointResult {
+    func issueTokens(
+        for user: UserRecord, scopes: [String], family: String? = nil, nonce: String? = nil
+    ) throws -> EndpointResult {
         var refreshToken: String?
         if scopes.contains("offline_access") {
             let token = Base64URL.encode(CodeGenerator.bytes(32))
@@ -122,7 +125,7 @@ extension RequestTransaction {
         return .tokens(
             TokenGrant(
                 user: user, clientID: context.client.clientID, scopes: scopes, refreshToken: refreshToken,
-                issuedAt: now))
+                issuedAt: now, nonce: nonce))
     }
 
     /// A `username` sent with a grant must be the continuation's.

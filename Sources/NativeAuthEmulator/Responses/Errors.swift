@@ -224,6 +224,12 @@ extension EmulatorError {
             message: "The refresh token was already used or revoked; sign in again.")
     }
 
+    /// An authorization code that is unknown, expired, used, another client's, sent with another redirect URI or
+    /// a wrong PKCE verifier (RFC 6749 §5.2): `message` says which, never the code.
+    static func invalidAuthorizationCode(_ message: String) -> EmulatorError {
+        EmulatorError(error: "invalid_grant", code: 70008, message: message)
+    }
+
     static var expiredRefreshToken: EmulatorError {
         EmulatorError(error: "expired_refresh_token", code: 700082, message: "The refresh token has expired.")
     }

@@ -73,6 +73,18 @@ extension StrongAuthMethod: RecordJSONValue {
     }
 }
 
+extension AuthorizationBinding {
+    /// The binding as ``FlowProgress/recordJSON`` writes it, in the shape `JSONEncoder` gives.
+    var recordJSON: Value {
+        var fields: [String: Value] = [
+            "redirectURI": .string(redirectURI), "codeChallenge": .string(codeChallenge),
+            "scopes": scopes.recordJSON,
+        ]
+        if let nonce { fields["nonce"] = .string(nonce) }
+        return .object(fields)
+    }
+}
+
 extension FlowProgress: RecordJSONValue {
     package var recordJSON: Value {
         var fields: [String: Value] = [
@@ -83,11 +95,13 @@ extension FlowProgress: RecordJSONValue {
         if let userID { fields["userID"] = .string(userID) }
         if let passwordHash { fields["passwordHash"] = .string(passwordHash) }
         if let method { fields["method"] = method.recordJSON }
+        if let authorization { fields["authorization"] = authorization.recordJSON }
         return .object(fields)
     }
 
     /// Nil for a key this type does not have, a missing one or one of another type, as `JSONDecoder` would
-    /// refuse; a `null` optional too (left to `JSONDecoder`, which reads it as absent).
+    /// refuse; a `null` optional too (left to `JSONDecoder`, which reads it as absent). An authorization code's
+    /// binding is left to `JSONDecoder` too (codes are read once).
     package init?(recordJSON: Value) {
         guard case .object(let fields) = recordJSON,
             fields.keys.allSatisfy(Self.keys.contains),

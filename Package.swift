@@ -241,7 +241,11 @@ let package = Package(
         .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "FlowrunFoundation"]),
         .testTarget(
             name: "FlowEngineTests",
-            dependencies: ["FlowEngine", "FlowChecker", "FlowLoader", "FlowModel", "FlowrunFoundation"]),
+            dependencies: [
+                "FlowEngine", "FlowChecker", "FlowLoader", "FlowModel", "FlowrunFoundation",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]),
         .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "FlowrunFoundation"]),
         .testTarget(
             name: "NativeAuthURLSessionTests",

@@ -57,6 +57,22 @@ struct TracingTests {
         }
     }
 
+    @Test("with a tracer that writes no traceparent, the access log keeps the caller's trace and its own span id")
+    func accessLogWithoutW3C() async throws {
+        let tracer = InMemoryTracer()
+        try await TestServer.with(tracer: tracer) { server in
+            let traceparent = W3CTracer.traceparent(traceID: Self.callerTrace, spanID: Self.callerSpan)
+            let answer = try await server.send(.GET, "/healthz", headers: [("traceparent", traceparent)])
+            #expect(answer.status == 200)
+            let request = try #require(tracer.finishedSpans.first { $0.kind == .server })
+            #expect(request.operationName == "GET /healthz")
+            let line = try #require(server.logs.all.first { $0.contains("http.path=/healthz") })
+            #expect(line.contains("trace_id=\(Self.callerTrace)"), "\(line)")
+            #expect(line.contains("parent_span_id=\(Self.callerSpan)"), "\(line)")
+            #expect(!line.contains("span_id=\(request.spanID)"), "\(line)")
+        }
+    }
+
     @Test("a 5xx answer sets the server span's error status; a path that names no route keeps the method as name")
     func errorStatus() async throws {
         let tracer = W3CTracer()

@@ -85,11 +85,18 @@ let package = Package(
         .target(name: "FlowCompiler", dependencies: ["FlowLoader", "FlowChecker", "FlowModel"]),
         .target(name: "FlowReporting", dependencies: ["FlowModel"]),
         .target(name: "FlowReview", dependencies: ["FlowModel", "FlowrunFoundation"]),
-        .target(name: "FlowEngine", dependencies: ["FlowModel", "FlowrunFoundation"]),
+        .target(
+            name: "FlowEngine",
+            dependencies: [
+                "FlowModel", "FlowrunFoundation", .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]),
         .target(name: "NativeAuthWire", dependencies: ["FlowrunFoundation"]),
         .target(
             name: "NativeAuth",
-            dependencies: ["NativeAuthWire", "FlowEngine", "FlowLoader", "FlowModel", "FlowrunFoundation"]),
+            dependencies: [
+                "NativeAuthWire", "FlowEngine", "FlowLoader", "FlowModel", "FlowrunFoundation",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]),
         .target(
             name: "NativeAuthTenant", dependencies: ["NativeAuthWire", "FlowLoader", "FlowModel", "FlowrunFoundation"]),
         .target(
@@ -101,6 +108,7 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         .target(
@@ -138,6 +146,7 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         .target(
@@ -238,7 +247,11 @@ let package = Package(
         .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "FlowrunFoundation"]),
         .testTarget(
             name: "FlowEngineTests",
-            dependencies: ["FlowEngine", "FlowChecker", "FlowLoader", "FlowModel", "FlowrunFoundation"]),
+            dependencies: [
+                "FlowEngine", "FlowChecker", "FlowLoader", "FlowModel", "FlowrunFoundation",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]),
         .testTarget(name: "NativeAuthWireTests", dependencies: ["NativeAuthWire", "FlowrunFoundation"]),
         .testTarget(
             name: "NativeAuthURLSessionTests",
@@ -298,6 +311,8 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+                "NativeAuthHTTP", .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowrunFoundation
+import Tracing
 
 /// Runs a checked `Program` against an ``Authority``, asking an ``InputSource`` at `ask` steps.
 public struct FlowRunner: Sendable {
@@ -12,6 +13,10 @@ public struct FlowRunner: Sendable {
     /// The most transitions a run may take between two answers of the user (a guard; the checker already
     /// rejects loops that need no input and have no attempt limit).
     public var maxTransitionsWithoutInput = 10_000_000
+    /// Where the run's spans go: `run <flow id>` per start or resume and `step <step id>` per step (with the
+    /// step's kind and outcome, never a value). The process's bootstrapped tracer by default; with the no-op
+    /// tracer a run does no tracing work.
+    public var tracer: any Tracer = InstrumentationSystem.tracer
 
     public init(
         program: Program, digest: String, authority: any Authority, inputs: any InputSource,

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowrunFoundation
+import Tracing
 
 /// The state of one run and the step semantics of the language.
 struct Interpreter {
@@ -8,10 +9,13 @@ struct Interpreter {
     let programs: ProgramTable
     var session = Session(flowID: "", flowDigest: "", frames: [])
     private var transitionsWithoutInput = 0
+    /// The run's spans; nil when the runner's tracer is the no-op one.
+    private let tracing: RunTracing?
 
     init(runner: FlowRunner) {
         self.runner = runner
         self.programs = ProgramTable(root: runner.program)
+        self.tracing = RunTracing(runner.tracer)
     }
 
     /// What taking an edge led to.
@@ -20,7 +24,18 @@ struct Interpreter {
         case finished(RunOutcome)
     }
 
+    /// Runs the session's steps until the run ends, suspends or fails, in a span of its own when traced.
     mutating func run() async -> RunOutcome {
+        guard let tracing else { return await runSteps(in: nil) }
+        let span = tracing.startRun(runner.program)
+        defer { span.end() }
+        let outcome = await runSteps(in: span.context)
+        tracing.finishRun(span, outcome)
+        return outcome
+    }
+
+    /// Takes steps until the run ends, suspends or fails; each step in a span under `run` when traced.
+    private mutating func runSteps(in run: ServiceContext?) async -> RunOutcome {
         var problem: InputValidation.Problem?
         var entering = true
         // Only the file and step index of the running frame are read here: holding a copy of the frame would
@@ -39,6 +54,8 @@ struct Interpreter {
             }
             let stepIndex = session.frames[session.frames.count - 1].step
             let step = program.steps[stepIndex]
+            let span = run.flatMap { run in tracing?.startStep(step, of: program, run: run) }
+            defer { span?.end() }
             let result: Step
             do throws(EngineError) {
                 if entering { try enter(step, of: program) }
@@ -57,7 +74,9 @@ struct Interpreter {
                         request.problemField = problem.field.isEmpty ? nil : problem.field
                     }
                     problem = nil
-                    switch await ask(request, step: step, program: program) {
+                    let answer = await ask(request, step: step, program: program)
+                    span?.attributes["flowrun.step.outcome"] = Self.traced(answer)
+                    switch answer {
                     case .failure(let stop):
                         return stop.outcome
                     case .success(.choice(let choice)):
@@ -71,6 +90,7 @@ struct Interpreter {
                     case .success(.values(let given)):
                         let values = ListValues.converted(given, for: request.fields)
                         if let refusal = InputValidation.problem(with: values, for: request.fields) {
+                            span?.attributes["flowrun.step.outcome"] = "rejected"
                             problem = refusal
                             emit(
                                 EngineEvent(
@@ -86,7 +106,7 @@ struct Interpreter {
                     }
                 case .action(let name, let arguments, let outcomes):
                     result = try await perform(
-                        name, arguments: arguments, outcomes: outcomes, step: step, program: program)
+                        name, arguments: arguments, outcomes: outcomes, step: step, program: program, span: span)
                 case .choose(let branches, let otherwise):
                     let variables = session.frames[session.frames.count - 1].variables
                     let branch = branches.first { Conditions.holds($0.condition, in: variables) }
@@ -103,10 +123,12 @@ struct Interpreter {
                 case .use(let file, let arguments, _):
                     result = try startSubflow(file, arguments: arguments, step: step, program: program)
                 case .end(let end):
+                    span?.attributes["flowrun.step.outcome"] = end.kind.value.name
                     let message = try render(step.message, step: step)
                     result = try finish(end, message: message)
                 }
             } catch {
+                span?.setStatus(SpanStatus(code: .error))
                 return .failed(error)
             }
             if case .finished(let outcome) = result { return outcome }
@@ -151,21 +173,31 @@ struct Interpreter {
         }
     }
 
+    /// Performs the action of an action step; with a step `span`, the authority answers within its context and
+    /// the outcome is recorded on it.
     private mutating func perform(
         _ action: String, arguments: [NamedValue], outcomes: [String: Program.EdgeIndex], step: ProgramStep,
-        program: Program
+        program: Program, span: (any Span)?
     ) async throws(EngineError) -> Step {
         var values: [String: Value] = [:]
         for argument in arguments { values[argument.name.value] = try evaluate(argument.value, step: step) }
         emit(EngineEvent(.actionCalled, flow: program.file, step: step.name.value, action: action))
         let answer: ActionResult
         do {
-            answer = try await runner.authority.perform(action, arguments: values, continuation: session.continuation)
+            let continuation = session.continuation
+            if let span {
+                answer = try await ServiceContext.withValue(span.context) { [runner, values] in
+                    try await runner.authority.perform(action, arguments: values, continuation: continuation)
+                }
+            } else {
+                answer = try await runner.authority.perform(action, arguments: values, continuation: continuation)
+            }
         } catch {
             throw EngineError(
                 .authorityUnavailable(action: action), "`\(action)` could not reach the authority: \(error)")
         }
         if let continuation = answer.continuation { session.continuation = continuation }
+        span?.attributes["flowrun.step.outcome"] = answer.outcome
         emit(
             EngineEvent(
                 .outcome, flow: program.file, step: step.name.value, action: action, outcome: answer.outcome,
@@ -283,6 +315,21 @@ struct Interpreter {
             shown[name] = secret ? .string(Masking.mask) : value
         }
         return shown
+    }
+
+    /// What an ask led to, for its step's span: `answered`, `chose`, `suspended`, `cancelled` or `ended` (no
+    /// answer came).
+    private static func traced(_ answer: Result<InputAnswer, AskStop>) -> String {
+        switch answer {
+        case .success(.choice): return "chose"
+        case .success: return "answered"
+        case .failure(let stop):
+            switch stop.outcome {
+            case .suspended: return "suspended"
+            case .cancelled: return "cancelled"
+            default: return "ended"
+            }
+        }
     }
 
     func emit(_ event: @autoclosure () -> EngineEvent) {

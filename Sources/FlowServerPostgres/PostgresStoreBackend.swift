@@ -4,6 +4,7 @@ import NativeAuthEmulator
 /// ``BlockingPostgres``.
 struct PostgresStoreBackend: StoreBackend {
     let database: BlockingPostgres
+    var databaseSystem: String { "postgresql" }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
         try await database.transaction(.write) { sql in try body(PostgresTransaction(sql: sql)) }

@@ -3,6 +3,7 @@ import FlowModel
 import FlowrunFoundation
 import Foundation
 import NativeAuthWire
+import Tracing
 
 /// The `Authority` for native authentication: performs the actions of the `native-auth` catalog by sending
 /// the native-authentication API's requests through a `Transport`, and maps every answer to the catalog
@@ -23,6 +24,10 @@ public struct NativeAuthClient: Authority {
     let now: @Sendable () -> Date
     let sleep: @Sendable (Duration) async throws -> Void
     let observer: (@Sendable (NativeAuthClientEvent) -> Void)?
+    /// Where each action's client span goes (named after the action, with its outcome; never an argument, a
+    /// continuation or a token). The process's bootstrapped tracer by default; the transport carries the span's
+    /// context to the authority (`HTTPTransport` as a W3C `traceparent`).
+    public var tracer: any Tracer = InstrumentationSystem.tracer
 
     /// The action `perform` is running, for the observer's ``NativeAuthClientEvent/noAnswer(action:description:)``.
     @TaskLocal private static var runningAction = ""
@@ -59,6 +64,21 @@ public struct NativeAuthClient: Authority {
     }
 
     public func perform(_ action: String, arguments: [String: Value], continuation: AuthorityContinuation?)
+        async throws -> ActionResult
+    {
+        if tracer is NoOpTracer {
+            return try await performCall(action, arguments: arguments, continuation: continuation)
+        }
+        return try await tracer.withSpan(action, ofKind: .client) { span in
+            span.attributes["flowrun.action"] = action
+            let result = try await performCall(action, arguments: arguments, continuation: continuation)
+            span.attributes["flowrun.action.outcome"] = result.outcome
+            return result
+        }
+    }
+
+    /// ``perform(_:arguments:continuation:)`` without its span.
+    private func performCall(_ action: String, arguments: [String: Value], continuation: AuthorityContinuation?)
         async throws -> ActionResult
     {
         guard let declaration = catalog.actions[action] else { throw NativeAuthClientError.unknownAction(action) }

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NativeAuthWire
+import Tracing
 
 /// Carries native-auth requests over HTTP(S) to `flowrun serve` or a real tenant (docs/native-auth.md): each
 /// `WireRequest` becomes a `POST` of its form body to the authority URL plus the endpoint path, with the request's
@@ -23,6 +24,9 @@ import NativeAuthWire
 /// - On the shared client (or any client on AsyncHTTPClient's default event loops) each exchange runs on the
 ///   event loop of its connection, not on Swift's cooperative pool: fewer hand-offs between threads. The calling
 ///   task goes on where it was before.
+/// - The task's trace context (the action's span, see `NativeAuthClient.tracer`) goes with each request through
+///   ``tracer``'s `inject`: a W3C `traceparent` with a tracer that propagates it. A client that traces its own
+///   requests (AsyncHTTPClient's `tracing.tracer`) injects its own span's context instead.
 /// - Each exchange is logged at debug level with method, path, status, duration and correlation id; never a
 ///   body, a parameter value or a token.
 public struct HTTPTransport: Transport {
@@ -44,6 +48,9 @@ public struct HTTPTransport: Transport {
     private let executor: EventLoopExecutor?
     /// Whether exchanges run on an event loop of the client (its loops are the process-wide ones).
     var exchangesOnAnEventLoop: Bool { executor != nil }
+    /// What injects the task's trace context into each request's headers: the process's bootstrapped tracer by
+    /// default. Unused when the client traces its requests itself.
+    public var tracer: any Tracer = InstrumentationSystem.tracer
 
     /// - Parameters:
     ///   - authority: the authority URL (see `NativeAuthAuthority` to build or check one).
@@ -92,6 +99,9 @@ public struct HTTPTransport: Transport {
         }
         if !headers.contains(name: "Accept") { headers.add(name: "Accept", value: "application/json") }
         headers.replaceOrAdd(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        if client.tracer == nil, !(tracer is NoOpTracer), let context = ServiceContext.current {
+            tracer.inject(context, into: &headers, using: HeadersInjector())
+        }
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = .POST
         outgoing.headers = headers
@@ -173,5 +183,12 @@ extension TimeAmount {
             return
         }
         self = .nanoseconds(max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+    }
+}
+
+/// Sets trace-context headers on a request, replacing any of the same name.
+private struct HeadersInjector: Injector {
+    func inject(_ value: String, forKey name: String, into headers: inout HTTPHeaders) {
+        headers.replaceOrAdd(name: name, value: value)
     }
 }

@@ -5,6 +5,7 @@ import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NativeAuthEmulator
+import Tracing
 import UnixSignals
 
 /// The embedded native-auth emulator over HTTP (`flowrun serve`): any HTTP client can use it exactly like the
@@ -61,6 +62,9 @@ public struct NativeAuthHTTPServer: Sendable {
     public let mounted: [any MountedRoutes]
     /// The certificate and key to answer HTTPS with; nil serves plain HTTP.
     public let tls: ServerTLS?
+    /// Where each request's server span goes, a child of the caller's trace context (see `docs/serving.md`,
+    /// Tracing): the process's bootstrapped tracer by default; with the no-op tracer no span is made.
+    public var tracer: any Tracer = InstrumentationSystem.tracer
     /// `https` with ``tls``, else `http`.
     public var scheme: String { tls == nil ? "http" : "https" }
 

@@ -2,9 +2,11 @@ import Foundation
 import Hummingbird
 import Logging
 import NativeAuthWire
+import Tracing
 
 /// Answers every request: routes it, checks the method, hands native-auth calls to the emulator, answers CORS
-/// preflights of allowed origins, and writes one access-log line per request.
+/// preflights of allowed origins, and writes one access-log line per request, in a server span (``RequestSpan``)
+/// when the server has a tracer.
 struct ServerResponder: HTTPResponder {
     typealias Context = ServerRequestContext
 
@@ -21,15 +23,30 @@ struct ServerResponder: HTTPResponder {
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        let incoming = TraceContext.incoming(request.headers)
+        guard
+            let span = RequestSpan.start(
+                method: request.method.rawValue, headers: request.headers, tracer: server.tracer)
+        else { return try await respond(to: request, context: context, trace: incoming, span: nil) }
+        defer { span.span.end() }
+        return try await ServiceContext.withValue(span.span.context) {
+            try await respond(to: request, context: context, trace: span.accessLogTrace(incoming), span: span)
+        }
+    }
+
+    /// Answers a request in the trace context `trace`, recording the route and status on `span`.
+    private func respond(
+        to request: Request, context: Context, trace: TraceContext, span: RequestSpan?
+    ) async throws -> Response {
         let started = ContinuousClock.now
         let requestID = ClientRequestID.value(in: request.headers, query: request.uri.query)
-        let trace = TraceContext.incoming(request.headers)
         let origin = cors.allowedOrigin(request.headers)
         if let origin, CORS.isPreflight(request), case .success(let match) = resolve(request.uri.path) {
             var response = CORS.preflight(origin: origin, methods: match.route.methods, request: request)
             if let tls = server.tls, let name = HTTPFields.Element.Name("Strict-Transport-Security") {
                 response.headers[name] = tls.strictTransportSecurity
             }
+            span?.finish(method: request.method.rawValue, route: match.route, status: 204)
             AccessLog.record(
                 server.logger, method: request.method.rawValue, path: request.uri.path, route: match.route,
                 reply: Reply(status: 204, body: .object([:])), requestID: requestID,
@@ -51,6 +68,7 @@ struct ServerResponder: HTTPResponder {
         // A mounted route's path may hold an id that is a credential (a flow session's): its template is logged.
         let loggedPath: String
         if case .mounted(let template) = route { loggedPath = template } else { loggedPath = request.uri.path }
+        span?.finish(method: request.method.rawValue, route: route, status: reply.status)
         AccessLog.record(
             server.logger, method: request.method.rawValue, path: loggedPath, route: route, reply: reply,
             requestID: requestID, trace: trace, elapsed: ContinuousClock.now - started)

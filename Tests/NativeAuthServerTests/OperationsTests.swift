@@ -99,9 +99,10 @@ extension OperationsTests {
 }
 
 /// A store backend that throws ``StoreUnavailable`` while `down` is set, as a database that went away does.
-private struct SwitchableBackend: StoreBackend {
+struct SwitchableBackend: StoreBackend {
     let base: any StoreBackend
     let down = Locked(false)
+    var databaseSystem: String { base.databaseSystem }
 
     private func check() throws {
         if down.withLock({ $0 }) { throw StoreUnavailable("switched off") }

@@ -1,6 +1,7 @@
 import FlowrunFoundation
 import Foundation
 import NativeAuthWire
+import Tracing
 
 /// The emulator's storage: users, sent codes (the outbox), continuation tokens, refresh tokens and keys. A file
 /// store (`<directory>/authority.sqlite`, mode 0600, WAL) keeps users between runs; an in-memory store lasts as
@@ -15,21 +16,25 @@ public final class EmulatorStore: Sendable {
     private let lastPurge = Locked<Double?>(nil)
     /// Told of each failure of the store itself (see ``reportFailures(to:)``).
     private let failureObserver = ObserverSlot<StoreFailure>()
+    /// Where each transaction's span goes; nil for the no-op tracer.
+    private let tracer: (any Tracer)?
 
-    /// A store over `backend`, whose schema is already migrated.
-    package init(backend: any StoreBackend, path: String? = nil) {
+    /// A store over `backend`, whose schema is already migrated; each transaction is a span of `tracer`.
+    package init(backend: any StoreBackend, path: String? = nil, tracer: any Tracer = InstrumentationSystem.tracer) {
         self.backend = backend
         self.path = path
+        self.tracer = tracer is NoOpTracer ? nil : tracer
     }
 
-    /// A fresh store in memory.
-    public static func inMemory() throws -> EmulatorStore {
-        EmulatorStore(backend: try SQLiteBackend.inMemory())
+    /// A fresh store in memory. Each transaction is a span of `tracer` (`store write` or `store read`, with the
+    /// database's name and nothing of what it reads or writes), the process's bootstrapped tracer by default.
+    public static func inMemory(tracer: any Tracer = InstrumentationSystem.tracer) throws -> EmulatorStore {
+        EmulatorStore(backend: try SQLiteBackend.inMemory(), tracer: tracer)
     }
 
     /// Opens (creating when needed) `<directory>/authority.sqlite`; the directory is created with mode 0700 and
-    /// the file with mode 0600.
-    public convenience init(directory: String) throws {
+    /// the file with mode 0600. Each transaction is a span of `tracer`, as in ``inMemory(tracer:)``.
+    public convenience init(directory: String, tracer: any Tracer = InstrumentationSystem.tracer) throws {
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         if !files.fileExists(atPath: directory, isDirectory: &isDirectory) {
@@ -45,7 +50,7 @@ public final class EmulatorStore: Sendable {
             }
         }
         try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
-        self.init(backend: try SQLiteBackend.file(path), path: path)
+        self.init(backend: try SQLiteBackend.file(path), path: path, tracer: tracer)
     }
 
     /// Tells `observer` (replacing any earlier one) of each failure of the store itself: the database could
@@ -57,12 +62,23 @@ public final class EmulatorStore: Sendable {
 
     /// A transaction that may write.
     func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        try await reporting { try await backend.write(body) }
+        try await reporting { try await traced("write") { try await backend.write(body) } }
     }
 
     /// A transaction that only reads.
     func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        try await reporting { try await backend.read(body) }
+        try await reporting { try await traced("read") { try await backend.read(body) } }
+    }
+
+    /// Runs the transaction `body` in a client span `store <operation>` (with the database's name and the
+    /// operation only) when the store has a tracer.
+    private func traced<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
+        guard let tracer else { return try await body() }
+        return try await tracer.withSpan("store \(operation)", ofKind: .client) { span in
+            span.attributes["db.system.name"] = backend.databaseSystem
+            span.attributes["db.operation.name"] = operation
+            return try await body()
+        }
     }
 
     /// Runs `body`, telling the failure observer of a failure of the store it throws.

@@ -61,6 +61,8 @@ package protocol StoreTransaction {
 /// several servers. Each closure runs in one transaction, on a thread the backend chooses; a backend retries
 /// it when its database asks to (a serialization failure), so the closure must do nothing but store calls.
 package protocol StoreBackend: Sendable {
+    /// The database's name for trace spans (OpenTelemetry's `db.system.name`): `sqlite` or `postgresql`.
+    var databaseSystem: String { get }
     /// A transaction that may write.
     func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T
     /// A transaction that only reads.

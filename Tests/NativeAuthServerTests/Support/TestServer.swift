@@ -9,6 +9,7 @@ import NativeAuthServer
 import NativeAuthTenant
 import TestSupport
 import Testing
+import Tracing
 
 /// The real HTTP server on 127.0.0.1 and a random port, over an in-memory store and a hand-moved clock, with its
 /// access log captured and every exchange recorded.
@@ -33,7 +34,7 @@ struct TestServer: Sendable {
         idleTimeout: Duration = NativeAuthHTTPServer.defaultIdleTimeout,
         maxConnections: Int = NativeAuthHTTPServer.defaultMaxConnections, rateLimit: AddressRateLimit? = nil,
         store: EmulatorStore? = nil, codesReadable: Bool = true,
-        strictParameters: Bool = false, corsOrigins: [String] = [],
+        strictParameters: Bool = false, corsOrigins: [String] = [], tracer: (any Tracer)? = nil,
         _ body: (TestServer) async throws -> Result
     ) async throws -> Result {
         let clock = TestClock()
@@ -41,10 +42,12 @@ struct TestServer: Sendable {
             configuration: configuration, store: try store ?? EmulatorStore.inMemory(), now: { clock.now },
             codesReadable: codesReadable)
         let logs = LogCapture()
-        let server = NativeAuthHTTPServer(
+        var configured = NativeAuthHTTPServer(
             emulator: emulator, bodyLimit: bodyLimit, devOutbox: devOutbox, strictParameters: strictParameters,
             corsOrigins: corsOrigins, logger: logs.logger(), idleTimeout: idleTimeout, maxConnections: maxConnections,
             rateLimit: rateLimit)
+        if let tracer { configured.tracer = tracer }
+        let server = configured
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {

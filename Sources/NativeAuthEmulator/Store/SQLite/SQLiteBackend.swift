@@ -11,6 +11,7 @@ struct SQLiteBackend: StoreBackend {
     let commits: GroupCommit
     /// The file store's checkpoints, off the writer; nil in memory.
     let checkpoints: BackgroundCheckpoint?
+    var databaseSystem: String { "sqlite" }
 
     /// A fresh store in memory.
     static func inMemory() throws -> SQLiteBackend {

@@ -92,7 +92,8 @@ struct DocumentChecker {
             file: document.file, id: document.id.value, title: document.title, description: document.description,
             authority: document.authority.value, params: document.params, inputs: document.inputs, start: start,
             steps: steps, edges: edges, subflows: subprograms, ends: ends, outputTypes: outputTypes(),
-            constantParams: constantParams(), actions: calledActions(), catalogDigest: catalog?.digest ?? "")
+            constantParams: constantParams(), actions: calledActions(), catalogDigest: catalog?.digest ?? "",
+            serve: document.serve)
     }
 
     /// The catalog's declaration of every action the program calls, for the engine.

@@ -8,6 +8,9 @@ public struct Program: Sendable, Hashable {
     public var id: String
     public var title: String?
     public var description: String?
+    /// The flow file's `serve:`: whether `flowrun serve --flows` offers it to people; nil when the file does not
+    /// say (then it is offered unless it has params or another flow uses it).
+    public var serve: Bool?
     public var authority: String
     public var params: [ParamDeclaration]
     public var inputs: [InputDeclaration]
@@ -37,8 +40,9 @@ public struct Program: Sendable, Hashable {
         params: [ParamDeclaration], inputs: [InputDeclaration], start: StepIndex, steps: [ProgramStep],
         edges: [ProgramEdge], subflows: [String: Program], ends: [EndKind: Set<String>],
         outputTypes: [String: ValueType] = [:], constantParams: Set<String> = [],
-        actions: [String: ProgramAction] = [:], catalogDigest: String = ""
+        actions: [String: ProgramAction] = [:], catalogDigest: String = "", serve: Bool? = nil
     ) {
+        self.serve = serve
         self.outputTypes = outputTypes
         self.constantParams = constantParams
         self.actions = actions

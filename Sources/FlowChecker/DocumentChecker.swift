@@ -85,6 +85,7 @@ struct DocumentChecker {
         reportExposedValues()
         reportAccountEnumeration()
         reportControlCharacters()
+        reportMachineCodes()
         diagnostics.removeAll { disabledRules.contains($0.code) }
         applyAcknowledgements()
         guard !diagnostics.hasErrors, let start = stepIndex[document.start.value] else { return nil }

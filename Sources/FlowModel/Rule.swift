@@ -127,6 +127,9 @@ public struct Rule: Sendable, Hashable {
             .controlCharacter, .error, "a text the user sees holds a control character",
             "remove the escape sequence or control character; keep only newlines and tabs"),
         Rule(
+            .machineCodeShown, .warning, "a text the user sees shows a machine code",
+            "show the code's text for people, `${NAMEText}`, instead of `${NAME}`"),
+        Rule(
             .scenarioFlowInvalid, .error, "the flow under test does not load or check",
             "fix the flow first: `flowrun validate FLOW`"),
         Rule(
@@ -205,6 +208,7 @@ extension RuleCode {
     public static let tenantMakesFailureLikely = RuleCode(rawValue: "FR129")
     public static let endNotForTheseParams = RuleCode(rawValue: "FR130")
     public static let controlCharacter = RuleCode(rawValue: "FR131")
+    public static let machineCodeShown = RuleCode(rawValue: "FR132")
 
     public static let scenarioFlowInvalid = RuleCode(rawValue: "FR201")
     public static let scenarioUnknownStep = RuleCode(rawValue: "FR202")

@@ -99,7 +99,7 @@ import Testing
                 expect:
                   end: success
                   messages:
-                    - "Unable to sign up: the password is invalid (password_too_short). Choose a different password."
+                    - "Unable to sign up. The password is too short. Choose a different password."
 
             """)
         let result = try folder.run("test", "sign-up.test.yaml")

@@ -90,14 +90,18 @@ public struct Program: Sendable, Hashable {
 public struct ProgramAction: Sendable, Hashable {
     /// The data each outcome sets, by outcome name, then by datum name (with its type and `secret` flag).
     public var outcomeData: [String: [String: CatalogValue]]
+    /// The outcomes that are errors (a refused code or password, an expired session), not progress.
+    public var errorOutcomes: Set<String>
 
-    public init(outcomeData: [String: [String: CatalogValue]]) {
+    public init(outcomeData: [String: [String: CatalogValue]], errorOutcomes: Set<String> = []) {
         self.outcomeData = outcomeData
+        self.errorOutcomes = errorOutcomes
     }
 
     /// What a catalog declares about an action.
     public init(_ action: CatalogAction) {
         self.outcomeData = action.outcomes.mapValues(\.data)
+        self.errorOutcomes = Set(action.outcomes.filter(\.value.error).keys)
     }
 
     /// Whether datum `name` of `outcome` is secret; data the catalog does not declare count as secret.

@@ -162,6 +162,9 @@ public struct FlowSessions: Sendable {
             messages: messages)
         next.answeredAt = recent + [time]
         next.creator = record.creator
+        if case .values = answer, next.state == .asking, !next.messages.isEmpty {
+            next.refused = messages.lastOutcomeIsError(in: flow.program)
+        }
         guard answerLimits.fits(next) else {
             // The session stays as it was; storing it again ends this answer's mark.
             var unchanged = record

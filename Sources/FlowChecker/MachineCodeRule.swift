@@ -1,6 +1,6 @@
 import FlowModel
 
-/// FR132: a text the user sees shows a machine code the authority gave, where the catalog also gives it in words:
+/// FR133: a text the user sees shows a machine code the authority gave, where the catalog also gives it in words:
 /// outcome data `NAME` beside `NAMEText` (`reason` and `reasonText` of `invalidPassword`). In the message of the
 /// transition that takes such an outcome, `${NAME}` is that outcome's code; elsewhere it is reported when every
 /// outcome of the flow's actions that gives `NAME` also gives `NAMEText`, and no input or param has that name.

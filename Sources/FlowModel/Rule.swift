@@ -208,7 +208,7 @@ extension RuleCode {
     public static let tenantMakesFailureLikely = RuleCode(rawValue: "FR129")
     public static let endNotForTheseParams = RuleCode(rawValue: "FR130")
     public static let controlCharacter = RuleCode(rawValue: "FR131")
-    public static let machineCodeShown = RuleCode(rawValue: "FR132")
+    public static let machineCodeShown = RuleCode(rawValue: "FR133")
 
     public static let scenarioFlowInvalid = RuleCode(rawValue: "FR201")
     public static let scenarioUnknownStep = RuleCode(rawValue: "FR202")

@@ -2,7 +2,7 @@ import FlowChecker
 import FlowModel
 import Testing
 
-/// FR132: a machine code shown to people where the catalog gives it in words.
+/// FR133: a machine code shown to people where the catalog gives it in words.
 @Suite("machine codes in texts people read")
 struct MachineCodeRuleTests {
     /// `reason` is a code with words (`reasonText`) on `invalidPassword`, and the server's text on
@@ -55,7 +55,7 @@ struct MachineCodeRuleTests {
                 )
             ],
             catalogs: [Self.catalog])
-        #expect(result.found == ["FR132@16:56"], "\(result.diagnostics)")
+        #expect(result.found == ["FR133@16:56"], "\(result.diagnostics)")
         #expect(result.diagnostics.first?.hint.contains("${reasonText}") == true)
     }
 
@@ -69,6 +69,6 @@ struct MachineCodeRuleTests {
                 )
             ],
             catalogs: [Self.catalog])
-        #expect(result.found.filter { $0.hasPrefix("FR132") }.isEmpty, "\(result.diagnostics)")
+        #expect(result.found.filter { $0.hasPrefix("FR133") }.isEmpty, "\(result.diagnostics)")
     }
 }

@@ -85,6 +85,7 @@ struct DocumentChecker {
         reportExposedValues()
         reportAccountEnumeration()
         reportControlCharacters()
+        reportMachineCodes()
         diagnostics.removeAll { disabledRules.contains($0.code) }
         applyAcknowledgements()
         guard !diagnostics.hasErrors, let start = stepIndex[document.start.value] else { return nil }
@@ -92,7 +93,8 @@ struct DocumentChecker {
             file: document.file, id: document.id.value, title: document.title, description: document.description,
             authority: document.authority.value, params: document.params, inputs: document.inputs, start: start,
             steps: steps, edges: edges, subflows: subprograms, ends: ends, outputTypes: outputTypes(),
-            constantParams: constantParams(), actions: calledActions(), catalogDigest: catalog?.digest ?? "")
+            constantParams: constantParams(), actions: calledActions(), catalogDigest: catalog?.digest ?? "",
+            serve: document.serve)
     }
 
     /// The catalog's declaration of every action the program calls, for the engine.

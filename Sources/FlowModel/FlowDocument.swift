@@ -7,6 +7,8 @@ public struct FlowDocument: Sendable, Hashable {
     public var id: Located<String>
     public var title: String?
     public var description: String?
+    /// `serve:`: whether `flowrun serve --flows` offers the flow to people; nil when the file does not say.
+    public var serve: Bool?
     /// The action catalog the flow is written against (`native-auth` when omitted).
     public var authority: Located<String>
     public var params: [ParamDeclaration]
@@ -16,7 +18,7 @@ public struct FlowDocument: Sendable, Hashable {
 
     public init(
         file: String, formatVersion: Located<Int>, id: Located<String>, title: String? = nil,
-        description: String? = nil, authority: Located<String>, params: [ParamDeclaration] = [],
+        description: String? = nil, serve: Bool? = nil, authority: Located<String>, params: [ParamDeclaration] = [],
         inputs: [InputDeclaration] = [], start: Located<String>, steps: [StepDeclaration]
     ) {
         self.file = file
@@ -24,6 +26,7 @@ public struct FlowDocument: Sendable, Hashable {
         self.id = id
         self.title = title
         self.description = description
+        self.serve = serve
         self.authority = authority
         self.params = params
         self.inputs = inputs

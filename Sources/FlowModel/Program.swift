@@ -8,6 +8,9 @@ public struct Program: Sendable, Hashable {
     public var id: String
     public var title: String?
     public var description: String?
+    /// The flow file's `serve:`: whether `flowrun serve --flows` offers it to people; nil when the file does not
+    /// say (then it is offered unless it has params or another flow uses it).
+    public var serve: Bool?
     public var authority: String
     public var params: [ParamDeclaration]
     public var inputs: [InputDeclaration]
@@ -37,8 +40,9 @@ public struct Program: Sendable, Hashable {
         params: [ParamDeclaration], inputs: [InputDeclaration], start: StepIndex, steps: [ProgramStep],
         edges: [ProgramEdge], subflows: [String: Program], ends: [EndKind: Set<String>],
         outputTypes: [String: ValueType] = [:], constantParams: Set<String> = [],
-        actions: [String: ProgramAction] = [:], catalogDigest: String = ""
+        actions: [String: ProgramAction] = [:], catalogDigest: String = "", serve: Bool? = nil
     ) {
+        self.serve = serve
         self.outputTypes = outputTypes
         self.constantParams = constantParams
         self.actions = actions
@@ -86,14 +90,18 @@ public struct Program: Sendable, Hashable {
 public struct ProgramAction: Sendable, Hashable {
     /// The data each outcome sets, by outcome name, then by datum name (with its type and `secret` flag).
     public var outcomeData: [String: [String: CatalogValue]]
+    /// The outcomes that are errors (a refused code or password, an expired session), not progress.
+    public var errorOutcomes: Set<String>
 
-    public init(outcomeData: [String: [String: CatalogValue]]) {
+    public init(outcomeData: [String: [String: CatalogValue]], errorOutcomes: Set<String> = []) {
         self.outcomeData = outcomeData
+        self.errorOutcomes = errorOutcomes
     }
 
     /// What a catalog declares about an action.
     public init(_ action: CatalogAction) {
         self.outcomeData = action.outcomes.mapValues(\.data)
+        self.errorOutcomes = Set(action.outcomes.filter(\.value.error).keys)
     }
 
     /// Whether datum `name` of `outcome` is secret; data the catalog does not declare count as secret.

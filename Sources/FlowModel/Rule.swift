@@ -129,6 +129,8 @@ public struct Rule: Sendable, Hashable {
         Rule(
             .exceedsProjectLimit, .error, "one run of the flow can exceed a limit of flowrun.yaml",
             "lower the flow's `attempts:` (or add one to the loop named), or raise the limit in flowrun.yaml"),
+            .machineCodeShown, .warning, "a text the user sees shows a machine code",
+            "show the code's text for people, `${NAMEText}`, instead of `${NAME}`"),
         Rule(
             .scenarioFlowInvalid, .error, "the flow under test does not load or check",
             "fix the flow first: `flowrun validate FLOW`"),
@@ -209,6 +211,7 @@ extension RuleCode {
     public static let endNotForTheseParams = RuleCode(rawValue: "FR130")
     public static let controlCharacter = RuleCode(rawValue: "FR131")
     public static let exceedsProjectLimit = RuleCode(rawValue: "FR132")
+    public static let machineCodeShown = RuleCode(rawValue: "FR133")
 
     public static let scenarioFlowInvalid = RuleCode(rawValue: "FR201")
     public static let scenarioUnknownStep = RuleCode(rawValue: "FR202")

@@ -16,6 +16,32 @@ enum ExampleText {
 
         """#
 
+    static let signUpPassword = #"""
+        flowrun: 1
+        id: example
+        authority: native-auth
+        inputs:
+          email: { type: email, label: Email }
+          password: { type: password, label: Password }
+        start: ask
+        steps:
+          ask:
+            ask: [email, password]
+            next: sign_up
+          sign_up:
+            action: signUp.start
+            with: { username: "${email}", password: "${password}" }
+            on:
+              codeRequired: { end: success, message: Check your email. }
+              invalidPassword:
+                goto: ask
+                message: "${reasonText} Choose another."
+                attempts: 3
+                exhausted: { fail: invalid_password, message: Too many refused passwords. }
+              otherwise: { fail: not_signed_up, message: Could not sign up. }
+
+        """#
+
     static let signOut = #"""
         flowrun: 1
         id: example

@@ -998,6 +998,20 @@ extension RuleExplanation {
                     ExampleText.codeSignInWithResends.edited([("attempts: 5", "attempts: 2")])),
                 ExampleFile("flowrun.yaml", "limits: { codesSent: 3 }\n"),
             ])),
+            .machineCodeShown,
+            meaning:
+                "A text the user sees interpolates a machine code the authority gave (a password refusal's "
+                + "`reason`, such as `password_too_short`) where the catalog also gives it in words (`reasonText`, "
+                + "\"The password is too short.\"). People should read words, not codes: show the text, and keep "
+                + "the code for an end's `output` or a `choose` on it.",
+            broken: .files([
+                ExampleFile(
+                    "flow.yaml",
+                    ExampleText.signUpPassword.edited([
+                        ("message: \"${reasonText} Choose another.\"", "message: \"Refused: ${reason}\"")
+                    ]))
+            ]),
+            fixed: .files([ExampleFile("flow.yaml", ExampleText.signUpPassword)])),
         RuleExplanation(
             .scenarioFlowInvalid,
             meaning:

@@ -177,6 +177,9 @@ public struct FlowSessions: Sendable {
         } else {
             next.account = record.account
         }
+        if case .values = answer, next.state == .asking, !next.messages.isEmpty {
+            next.refused = messages.lastOutcomeIsError(in: flow.program)
+        }
         guard answerLimits.fits(next) else {
             // The session stays as it was; storing it again ends this answer's mark.
             var unchanged = record

@@ -2,6 +2,14 @@ import FlowEngine
 import FlowModel
 import FlowrunFoundation
 
+/// The inputs of an ask's form that belong together: one input alone, or an `attributes` input's fields in a
+/// `fieldset` whose `legend` is the input's label.
+struct PageFieldGroup {
+    /// The `attributes` input's label; nil for an input alone.
+    var legend: String?
+    var fields: [PageField]
+}
+
 /// One `<input>` of an ask's form, with the attributes that make browsers and password managers do the right
 /// thing: `type=email autocomplete=username` for an email, `current-password` or `new-password` for a password,
 /// `inputmode=numeric autocomplete=one-time-code` for a code.
@@ -18,34 +26,46 @@ struct PageField {
     var pattern: String?
     var required: Bool
     var invalid: Bool
-    var problem: String?
+    /// Why the ask refused this field's value (named apart from the ask's `problem`, which Mustache would find in
+    /// its place).
+    var fieldProblem: String?
     var focus: Bool
+    /// The ids of the texts that describe the field (`aria-describedby`): its hint, the ask's hint, and why it
+    /// was refused.
+    var describedBy: String?
     /// The value the input starts with.
     var value: String? = nil
 
-    /// The inputs of `request`'s form. `newPassword` tells a password that is being chosen from one being
-    /// entered; `email` fills the email fields (an authorize request's `login_hint`).
-    static func fields(of request: InputRequest, newPassword: Bool, email: String? = nil) -> [PageField] {
-        var fields: [PageField] = []
+    /// The id of the ask's hint above the form.
+    static let askHintID = "ask-hint"
+    /// The id of the messages that say why the last answer was refused.
+    static let refusalID = "refusal"
+
+    /// The inputs of `request`'s form, grouped. `newPassword` tells a password that is being chosen from one
+    /// being entered; `refused` marks every input refused, the flow's messages saying why; `email` fills the email
+    /// fields (an authorize request's `login_hint`).
+    static func groups(
+        of request: InputRequest, newPassword: Bool, refused: Bool = false, email: String? = nil
+    ) -> [PageFieldGroup] {
+        var groups: [PageFieldGroup] = []
         for field in request.fields {
-            let invalid = request.problemField == field.name
+            let invalid = refused || request.problemField == field.name
+            let problem = request.problemField == field.name ? request.problem : nil
             if field.type == .attributes {
-                for attribute in field.attributes {
-                    fields.append(
-                        PageField(
-                            id: "f-\(field.name)-\(attribute.name)", name: "\(field.name).\(attribute.name)",
-                            label: attribute.label, type: "text", pattern: attribute.pattern,
-                            required: attribute.required, invalid: invalid, problem: invalid ? request.problem : nil,
-                            focus: false))
+                let fields = field.attributes.map { attribute in
+                    PageField(
+                        id: "f-\(field.name)-\(attribute.name)", name: "\(field.name).\(attribute.name)",
+                        label: attribute.label, type: "text", pattern: attribute.pattern,
+                        required: attribute.required, invalid: invalid, fieldProblem: problem, focus: false)
                 }
+                groups.append(PageFieldGroup(legend: field.label, fields: fields))
                 continue
             }
             // The step's hint is shown once, above the form; a field's own hint under its input.
             var page = PageField(
                 id: "f-\(field.name)", name: field.name, label: field.label,
                 note: field.hint == request.hint ? nil : field.hint, type: "text",
-                pattern: field.pattern, required: true, invalid: invalid, problem: invalid ? request.problem : nil,
-                focus: false)
+                pattern: field.pattern, required: true, invalid: invalid, fieldProblem: problem, focus: false)
             switch field.type {
             case .email:
                 (page.type, page.autocomplete, page.inputmode) = ("email", "username", "email")
@@ -58,10 +78,27 @@ struct PageField {
             case .text, .list, .attributes:
                 if field.secret { (page.type, page.autocomplete) = ("password", "off") }
             }
-            fields.append(page)
+            groups.append(PageFieldGroup(legend: nil, fields: [page]))
         }
-        if let index = fields.firstIndex(where: \.invalid) ?? fields.indices.first { fields[index].focus = true }
-        return fields
+        for group in groups.indices {
+            for index in groups[group].fields.indices {
+                let field = groups[group].fields[index]
+                let ids = [
+                    field.note == nil ? nil : field.id + "-note", request.hint == nil ? nil : askHintID,
+                    field.fieldProblem == nil ? nil : field.id + "-problem", refused ? refusalID : nil,
+                ]
+                let joined = ids.compactMap { $0 }.joined(separator: " ")
+                groups[group].fields[index].describedBy = joined.isEmpty ? nil : joined
+            }
+        }
+        let fields = groups.flatMap(\.fields)
+        if let first = fields.first(where: \.invalid) ?? fields.first,
+            let group = groups.firstIndex(where: { $0.fields.contains { $0.id == first.id } }),
+            let index = groups[group].fields.firstIndex(where: { $0.id == first.id })
+        {
+            groups[group].fields[index].focus = true
+        }
+        return groups
     }
 
     /// The answer a submitted form gives: each input's value; an `attributes` input's values as an object.

@@ -54,27 +54,34 @@ enum PageTemplates {
     static let session = #"""
         <h1>{{title}}</h1>
         {{#hasMessages}}
-        <div class="messages" role="status">
+        {{#refused}}<div class="messages refusal" id="refusal" role="alert">{{/refused}}\#
+        {{^refused}}<div class="messages" role="status">{{/refused}}
         {{#messages}}<p>{{.}}</p>{{/messages}}
         </div>
         {{/hasMessages}}
         {{#ask}}
         <form method="post" action="/ui/{{id}}/session" novalidate>
         <input type="hidden" name="csrf" value="{{csrf}}">
-        {{#hint}}<p class="hint">{{hint}}</p>{{/hint}}
+        {{#hint}}<p class="hint" id="ask-hint">{{hint}}</p>{{/hint}}
         {{#problem}}<p class="problem" role="alert">{{problem}}</p>{{/problem}}
+        {{#groups}}
+        {{#legend}}<fieldset>
+        <legend>{{legend}}</legend>{{/legend}}
         {{#fields}}
         <div class="field{{#invalid}} invalid{{/invalid}}">
-        <label for="{{id}}">{{label}}</label>
+        <label for="{{id}}">{{label}}{{^required}} <span class="optional">(optional)</span>{{/required}}</label>
         <input id="{{id}}" name="{{name}}" type="{{type}}"\#
         {{#autocomplete}} autocomplete="{{autocomplete}}"{{/autocomplete}}\#
         {{#inputmode}} inputmode="{{inputmode}}"{{/inputmode}}{{#pattern}} pattern="{{pattern}}"{{/pattern}}\#
         {{#value}} value="{{value}}"{{/value}}{{#required}} required{{/required}}\#
-        {{#invalid}} aria-invalid="true" aria-describedby="{{id}}-problem"{{/invalid}}{{#focus}} autofocus{{/focus}}>
-        {{#note}}<small>{{note}}</small>{{/note}}
-        {{#invalid}}<p class="problem" id="{{id}}-problem">{{problem}}</p>{{/invalid}}
+        {{#invalid}} aria-invalid="true"{{/invalid}}\#
+        {{#describedBy}} aria-describedby="{{describedBy}}"{{/describedBy}}{{#focus}} autofocus{{/focus}}>
+        {{#note}}<small id="{{id}}-note">{{note}}</small>{{/note}}
+        {{#fieldProblem}}<p class="problem" id="{{id}}-problem" role="alert">{{fieldProblem}}</p>{{/fieldProblem}}
         </div>
         {{/fields}}
+        {{#legend}}</fieldset>{{/legend}}
+        {{/groups}}
         <div class="actions">
         <button type="submit" name="action" value="answer">Continue</button>
         {{#choices}}\#
@@ -85,11 +92,9 @@ enum PageTemplates {
         </form>
         {{/ask}}
         {{#end}}
-        <section class="end {{outcome}}">
-        <h2>{{heading}}</h2>
+        <section class="end {{outcome}}" aria-labelledby="end-heading">
+        <h2 id="end-heading">{{heading}}</h2>
         {{#message}}<p>{{message}}</p>{{/message}}
-        {{#reason}}<p class="reason">Reason: <code>{{reason}}</code></p>{{/reason}}
-        {{#hasOutput}}<dl>{{#output}}<dt>{{name}}</dt><dd>{{value}}</dd>{{/output}}</dl>{{/hasOutput}}
         </section>
         <form method="post" action="/ui/{{id}}">
         <input type="hidden" name="csrf" value="{{csrf}}">
@@ -115,30 +120,38 @@ enum PageTemplates {
 
     /// The stylesheet at `/ui/style.css`.
     static let style = #"""
-        :root { color-scheme: light dark; --accent: #2f5fd0; --bad: #b3261e; --muted: #6b7280; }
-        body { font: 16px/1.5 system-ui, sans-serif; margin: 0; }
+        :root { color-scheme: light dark; --accent: #2f5fd0; --on-accent: #fff; --bad: #b3261e; --muted: #595f69; \#
+        --dev: #8a4b00; --good: #2e7d32; --text: #1a1a1a; --page: #fff; }
+        @media (prefers-color-scheme: dark) { :root { --accent: #8ab4f8; --on-accent: #0b1a33; --bad: #ff9c94; \#
+        --muted: #b4bac4; --dev: #ffb961; --good: #81c995; --text: #ececec; --page: #121212; } }
+        body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: var(--text); background: var(--page); }
         header { padding: .75rem 1.5rem; border-bottom: 1px solid #8884; }
         header a { font-weight: 600; text-decoration: none; color: inherit; }
         main { max-width: 32rem; margin: 2rem auto; padding: 0 1.5rem; }
         h1 { font-size: 1.5rem; }
+        a { color: var(--accent); }
         .flows li { margin: .75rem 0; } .flows p { margin: .25rem 0; color: var(--muted); font-size: .9rem; }
         .field { margin: 1rem 0; } label { display: block; font-weight: 600; margin-bottom: .25rem; }
-        input { font: inherit; width: 100%; box-sizing: border-box; padding: .5rem .6rem; border: 1px solid #8888; \#
-        border-radius: 6px; }
+        .optional { font-weight: 400; color: var(--muted); }
+        fieldset { border: 1px solid #8886; border-radius: 8px; padding: .25rem 1rem; margin: 1rem 0; }
+        legend { font-weight: 600; padding: 0 .25rem; }
+        input { font: inherit; width: 100%; box-sizing: border-box; padding: .5rem .6rem; border: 1px solid #767676; \#
+        border-radius: 6px; color: inherit; background: var(--page); }
         input:focus, button:focus { outline: 3px solid var(--accent); outline-offset: 1px; }
-        .invalid input { border-color: var(--bad); }
+        .invalid input { border: 2px solid var(--bad); }
         .problem { color: var(--bad); margin: .25rem 0; } .hint, small { color: var(--muted); }
         .messages { border-left: 4px solid var(--accent); padding: .25rem .75rem; margin: 1rem 0; }
+        .messages.refusal { border-left-color: var(--bad); color: var(--bad); font-weight: 600; }
         .actions { display: flex; gap: .5rem; flex-wrap: wrap; margin-top: 1.25rem; }
         button { font: inherit; padding: .5rem 1rem; border-radius: 6px; border: 1px solid var(--accent); \#
-        background: var(--accent); color: #fff; cursor: pointer; }
+        background: var(--accent); color: var(--on-accent); cursor: pointer; }
         button.secondary { background: transparent; color: var(--accent); }
         button[name=choice] { text-transform: capitalize; }
-        .end { padding: 1rem; border-radius: 8px; border: 1px solid #8886; margin: 1rem 0; }
-        .end.success { border-color: #2e7d32; } .end.failure { border-color: var(--bad); }
-        dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; } dd { margin: 0; }
-        .dev { margin-top: 2rem; padding: .75rem 1rem; border: 2px dashed #c77700; border-radius: 8px; }
-        .dev h2 { font-size: 1rem; color: #c77700; margin: 0 0 .5rem; }
+        .end { padding: 1rem; border-radius: 8px; border: 2px solid #8886; margin: 1rem 0; }
+        .end.success { border-color: var(--good); } .end.failure { border-color: var(--bad); }
+        .end h2 { margin-top: 0; }
+        .dev { margin-top: 2rem; padding: .75rem 1rem; border: 2px dashed var(--dev); border-radius: 8px; }
+        .dev h2 { font-size: 1rem; color: var(--dev); margin: 0 0 .5rem; }
 
         """#
 }

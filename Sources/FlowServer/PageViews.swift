@@ -49,22 +49,16 @@ struct SessionPage {
     struct Ask {
         var hint: String?
         var problem: String?
-        var fields: [PageField]
+        var groups: [PageFieldGroup]
         var choices: [String]
     }
 
+    /// How the flow ended, in the flow's words: its end's message under a heading that says whether it worked.
+    /// Neither the end's machine reason nor its outputs are shown to people; the API gives them to programs.
     struct End {
         var outcome: String
         var heading: String
         var message: String?
-        var reason: String?
-        var output: [Output]
-        var hasOutput: Bool
-    }
-
-    struct Output {
-        var name: String
-        var value: String
     }
 
     struct Outbox {
@@ -76,6 +70,8 @@ struct SessionPage {
     var csrf: String
     var messages: [String]
     var hasMessages: Bool
+    /// Whether the messages say why the last answer was refused: announced as an alert, styled as an error.
+    var refused: Bool
     var ask: Ask?
     var end: End?
     var outbox: Outbox?
@@ -91,33 +87,36 @@ struct SessionPage {
         messages = record.messages
         if record.state == .ended, let last = messages.last, last == record.end?.message { messages.removeLast() }
         hasMessages = !messages.isEmpty
+        refused = record.state == .asking && hasMessages && record.refused == true
         outbox = record.state == .asking ? codes.map { Outbox(codes: $0) } : nil
         if let request = record.ask {
             // A problem about one field is shown next to it; one about the whole ask above the form.
             let general = request.problemField == nil || request.problemField == "" ? request.problem : nil
             ask = Ask(
                 hint: request.hint, problem: general,
-                fields: PageField.fields(of: request, newPassword: newPassword, email: email),
+                groups: PageField.groups(of: request, newPassword: newPassword, refused: refused, email: email),
                 choices: request.choices)
         }
         switch record.state {
         case .asking:
             end = nil
         case .ended:
-            let result = record.end
-            let kind = result?.kind.description ?? "failure"
-            let output = (result?.output ?? [:]).sorted { $0.key < $1.key }.map {
-                Output(name: $0.key, value: $0.value.description)
+            switch record.end?.kind {
+            case .success?:
+                end = End(outcome: "success", heading: "Done", message: record.end?.message)
+            case .named?:
+                end = End(outcome: "other", heading: "Not completed here", message: record.end?.message)
+            case .failure?, nil:
+                end = End(
+                    outcome: "failure", heading: "Not completed",
+                    message: record.end?.message ?? "The flow ended before it was completed.")
             }
-            end = End(
-                outcome: kind == "success" ? "success" : "failure",
-                heading: kind == "success" ? "Done" : "Ended: \(kind)", message: result?.message,
-                reason: result?.reason, output: output, hasOutput: !output.isEmpty)
         case .cancelled:
-            end = End(outcome: "failure", heading: "Cancelled", output: [], hasOutput: false)
+            end = End(outcome: "failure", heading: "Cancelled", message: "You cancelled it; nothing more was done.")
         case .failed:
             end = End(
-                outcome: "failure", heading: "Could not go on", message: record.reason, output: [], hasOutput: false)
+                outcome: "failure", heading: "Could not go on",
+                message: "Something went wrong on our side, so this could not be completed. Start again.")
         }
     }
 }

@@ -1,5 +1,6 @@
 import FlowCompiler
 import FlowModel
+import Foundation
 
 /// A flow the runner serves: its id and descriptive fields, and the checked program with its digest.
 public struct ServedFlow: Sendable {
@@ -17,12 +18,17 @@ public struct ServedFlows: Sendable {
     public private(set) var flows: [ServedFlow] = []
     /// One line per file that is not served: its errors, or an id already taken by another file.
     public private(set) var problems: [String] = []
+    /// One line per flow that checks but is not offered to people: a sub-flow, or a flow with params, which only
+    /// another flow can start with the values it needs (a flow offers itself with `serve: true`).
+    public private(set) var withheld: [String] = []
 
     /// Compiles each of `files` (found in `folder`); a file with errors, or whose id another file already has, is
-    /// left out and named in ``problems``.
+    /// left out and named in ``problems``. A flow that another flow uses, or that has params, is left out and
+    /// named in ``withheld`` unless its file says `serve: true`; a file that says `serve: false` is always left out.
     public init(files: [String], in folder: String, compiler: FlowCompiler) {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         var taken: [String: String] = [:]
+        var checked: [(file: String, program: Program, digest: String)] = []
         for file in files {
             let compiled = compiler.compile(file: file)
             guard let program = compiled.program, let digest = compiled.digest else {
@@ -35,12 +41,37 @@ public struct ServedFlows: Sendable {
                 continue
             }
             taken[program.id] = file
+            checked.append((file, program, digest))
+        }
+        let used = Set(checked.flatMap { $0.program.withSubflows.dropFirst().map { Self.canonical($0.file) } })
+        for (file, program, digest) in checked {
+            let relative = file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+            if let reason = Self.withholding(program, used: used.contains(Self.canonical(file))) {
+                withheld.append("\(relative): not served, \(reason)")
+                continue
+            }
             flows.append(
                 ServedFlow(
-                    id: program.id, title: program.title, description: program.description,
-                    file: file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file,
+                    id: program.id, title: program.title, description: program.description, file: relative,
                     program: program, digest: digest))
         }
+    }
+
+    /// Why `program` is not offered to people, or nil when it is.
+    private static func withholding(_ program: Program, used: Bool) -> String? {
+        switch program.serve {
+        case true?: return nil
+        case false?: return "its file says `serve: false`"
+        case nil where !program.params.isEmpty:
+            return "it has params that only a flow using it gives (`serve: true` offers it)"
+        case nil where used: return "another flow uses it as a sub-flow (`serve: true` offers it too)"
+        case nil: return nil
+        }
+    }
+
+    /// A file's path with `.` and `..` resolved, to tell when a `use` names a file of the folder.
+    private static func canonical(_ file: String) -> String {
+        URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// The flow with this id.

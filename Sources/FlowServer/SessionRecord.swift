@@ -25,6 +25,9 @@ public struct SessionRecord: Sendable, Codable, Hashable {
     public var ask: InputRequest?
     /// The texts the flow showed since the last answer (or since the start).
     public var messages: [String]
+    /// Whether the last answer led, through an error outcome, to an ask with messages: the flow refused it (a wrong
+    /// code, a password the authority refused), and ``messages`` say why. Nil in a record stored before it was kept.
+    var refused: Bool?
     public var end: EndResult?
     /// Why a failed session could not go on.
     public var reason: String?

@@ -78,6 +78,7 @@
                 compiler: FlowCompiler(
                     catalogs: [NativeAuthClient.defaultCatalog], root: try project.rootFolder()))
             for problem in served.problems { notices.warning("flowrun serve: \(problem)") }
+            for withheld in served.withheld { notices.info("flowrun serve: \(withheld)") }
             let embedded = EmbeddedAuthority(emulator: emulator)
             let configuration = embedded.firstClientWithEverything
             let store = try sessionStore()

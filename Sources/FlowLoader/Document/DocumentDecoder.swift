@@ -21,7 +21,7 @@ struct DocumentDecoder {
     }
 
     static let topLevelKeys = [
-        "$schema", "flowrun", "id", "title", "description", "authority", "params", "inputs", "start", "steps",
+        "$schema", "flowrun", "id", "title", "description", "serve", "authority", "params", "inputs", "start", "steps",
     ]
 
     /// The finding for a document that is not a flow at its top level (not a map, or a map without `flowrun`);
@@ -64,6 +64,7 @@ struct DocumentDecoder {
         let id = required(fields, "id", in: "the flow").flatMap { flowID($0, key: "id") }
         let title = fields["title"].flatMap { string($0)?.value }
         let description = fields["description"].flatMap { string($0)?.value }
+        let serve = fields["serve"].flatMap { boolean($0) }
         var authority = Located(Self.defaultAuthority, at: .start)
         if let entry = fields["authority"], let value = flowID(entry, key: "authority") { authority = value }
         let paramList = fields["params"].map { params($0) } ?? []
@@ -74,7 +75,7 @@ struct DocumentDecoder {
         guard !diagnostics.hasErrors, let formatVersion, let id, let start else { return nil }
         return FlowDocument(
             file: file, formatVersion: formatVersion, id: id, title: title, description: description,
-            authority: authority, params: paramList, inputs: inputList, start: start, steps: stepList)
+            serve: serve, authority: authority, params: paramList, inputs: inputList, start: start, steps: stepList)
     }
 
     private mutating func version(_ fields: Fields) -> Located<Int>? {

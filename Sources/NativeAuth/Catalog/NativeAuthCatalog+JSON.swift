@@ -72,6 +72,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "The password suberror: `password_too_weak`, `password_too_short`, `password_too_long`, `password_recently_used`, `password_banned` or `password_is_invalid`."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The suberror in words for the user, one sentence: `password_too_weak` → \"The password is too weak.\", `password_too_short` → \"The password is too short.\", `password_too_long` → \"The password is too long.\", `password_recently_used` → \"This password was used recently.\", `password_banned` → \"This password is not allowed.\", otherwise \"This password cannot be used.\""
                     }
                   }
                 },
@@ -319,6 +323,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "The password suberror: `password_too_weak`, `password_too_short`, `password_too_long`, `password_recently_used`, `password_banned` or `password_is_invalid`."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The suberror in words for the user, one sentence: `password_too_weak` → \"The password is too weak.\", `password_too_short` → \"The password is too short.\", `password_too_long` → \"The password is too long.\", `password_recently_used` → \"This password was used recently.\", `password_banned` → \"This password is not allowed.\", otherwise \"This password cannot be used.\""
                     }
                   }
                 },
@@ -1256,6 +1264,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "The password suberror: `password_too_weak`, `password_too_short`, `password_too_long`, `password_recently_used`, `password_banned` or `password_is_invalid`."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The suberror in words for the user, one sentence: `password_too_weak` → \"The password is too weak.\", `password_too_short` → \"The password is too short.\", `password_too_long` → \"The password is too long.\", `password_recently_used` → \"This password was used recently.\", `password_banned` → \"This password is not allowed.\", otherwise \"This password cannot be used.\""
                     }
                   }
                 },

@@ -129,6 +129,7 @@ public struct Rule: Sendable, Hashable {
         Rule(
             .exceedsProjectLimit, .error, "one run of the flow can exceed a limit of flowrun.yaml",
             "lower the flow's `attempts:` (or add one to the loop named), or raise the limit in flowrun.yaml"),
+        Rule(
             .machineCodeShown, .warning, "a text the user sees shows a machine code",
             "show the code's text for people, `${NAMEText}`, instead of `${NAME}`"),
         Rule(

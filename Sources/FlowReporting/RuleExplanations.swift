@@ -998,6 +998,7 @@ extension RuleExplanation {
                     ExampleText.codeSignInWithResends.edited([("attempts: 5", "attempts: 2")])),
                 ExampleFile("flowrun.yaml", "limits: { codesSent: 3 }\n"),
             ])),
+        RuleExplanation(
             .machineCodeShown,
             meaning:
                 "A text the user sees interpolates a machine code the authority gave (a password refusal's "

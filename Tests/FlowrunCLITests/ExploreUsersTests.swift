@@ -90,4 +90,15 @@ import Testing
         #expect(text.contains("# - nickname.yaml:"), "\(text)")
         #expect(text.contains(why), "\(text)")
     }
+
+    @Test("a shared sub-flow's branch for another caller is listed with why")
+    func subflowBranchesOfOtherCallersSayWhy() throws {
+        let example = FlowLibrary.root.appendingPathComponent("Examples/shared-subflows")
+        let explored = try Flowrun.run(["test", "--explore", "reset/reset-password.yaml"], in: example)
+        #expect(explored.status == 0, "\(explored.stdout)\(explored.stderr)")
+        #expect(
+            explored.stdout.contains(
+                "submit_code: if #1 → submit_sign_up_code — not reached: no run of this flow can take it: the "
+                    + "constant params it passes to the sub-flow rule it out"), "\(explored.stdout)")
+    }
 }

@@ -33,7 +33,8 @@ enum ExplorationStop: Sendable {
     }
 }
 
-/// Explains each edge the explorer heads for and did not take.
+/// Explains each edge the explorer did not take: those it headed for, and those of a shared sub-flow that the
+/// flow's constant params rule out.
 struct UnreachedEdges {
     let graph: ExplorationGraph
     let covered: Set<EdgeID>
@@ -43,11 +44,19 @@ struct UnreachedEdges {
     /// The authority whose actions the embedded authority answers; other catalogs' outcomes are all injected.
     let baseAuthority: String
 
+    /// Every edge not taken and not marked `untested:`, with why.
     func explained() -> [UnreachedEdge] {
-        graph.targets.filter { !covered.contains($0) }.compactMap { id in
-            guard let program = graph.programs[id.file], program.edges.indices.contains(id.index) else { return nil }
-            return UnreachedEdge(
-                file: id.file, edge: EdgeDescription(program, id.index), reason: reason(id.index, in: program))
+        let targets = Set(graph.targets)
+        return graph.edges.filter { !covered.contains($0) }.compactMap { id in
+            guard let program = graph.programs[id.file], program.edges.indices.contains(id.index),
+                program.edges[id.index].untested == nil
+            else { return nil }
+            let why =
+                targets.contains(id)
+                ? reason(id.index, in: program)
+                : "no run of this flow can take it: the constant params it passes to the sub-flow rule it out "
+                    + "(explore a flow that passes other values)"
+            return UnreachedEdge(file: id.file, edge: EdgeDescription(program, id.index), reason: why)
         }
     }
 

@@ -21,6 +21,14 @@ enum ExplorationStop: Sendable {
     /// A run heading for an edge not taken yet took none.
     case noNewEdge
 
+    /// Whether one of the explorer's limits stopped it (it may have taken more edges without).
+    var isLimit: Bool {
+        switch self {
+        case .scenarioLimit, .restartLimit: return true
+        case .done, .noNewEdge: return false
+        }
+    }
+
     /// The limit that stopped the explorer, as the end of a sentence.
     var note: String {
         switch self {
@@ -70,7 +78,7 @@ struct UnreachedEdges {
         switch (edge.label, step.kind) {
         case (.exhausted, _):
             return "it needs every attempt to fail in one run: \(stop.note)"
-        case (.branch, .choose), (.otherwise, .choose):
+        case (.branch, .choose) where !stop.isLimit, (.otherwise, .choose) where !stop.isLimit:
             return "its condition never held for the values the runs gave, and no outcome data the explorer "
                 + "can inject makes it hold"
         case (.outcome(let outcome), .action(let action, _, _)):

@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "FlowLoader", dependencies: ["FlowModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "FlowChecker", dependencies: ["FlowModel", "FlowrunFoundation"]),
         .target(name: "FlowCompiler", dependencies: ["FlowLoader", "FlowChecker", "FlowModel"]),
-        .target(name: "FlowReporting", dependencies: ["FlowModel"]),
+        .target(name: "FlowReporting", dependencies: ["FlowModel", "FlowrunFoundation"]),
         .target(name: "FlowReview", dependencies: ["FlowModel", "FlowrunFoundation"]),
         .target(
             name: "FlowEngine",

@@ -20,7 +20,8 @@ same path (or the schema's $id) in "$schema". Every flow file under an `--expect
 With no arguments: flows/ (with its scenario files in flows/tests/), Examples/shared-subflows/, schemas/tests/valid/ and
 schemas/tests/scenarios/valid/ are checked as valid, schemas/tests/invalid/ and schemas/tests/scenarios/invalid/
 as invalid.
-With only --expect-invalid, flows/ is checked as valid too. Relative paths are resolved against the repository
+With only --expect-invalid, flows/ is checked as valid too. With --flow-schema FILE (e.g. the output of
+`flowrun schema --catalog CATALOG`), flows validate against FILE instead, and need no modeline. Relative paths are resolved against the repository
 root (the parent of this script's directory). YAML is read with YAML 1.2 core-schema scalars (`on`, `yes`, `no`
 are strings), duplicate keys are errors, and a file must hold exactly one document.
 
@@ -318,8 +319,9 @@ def schema_reference(path, schema_id):
 
 
 class Checker:
-    def __init__(self, verbose):
+    def __init__(self, verbose, modelines=True):
         self.verbose = verbose
+        self.modelines = modelines
         self.passed = 0
         self.failed = 0
 
@@ -393,6 +395,9 @@ class Checker:
         if errors:
             self.fail(path, describe(best_error(errors), node))
             return
+        if not self.modelines and schema_of(path) == FLOW_SCHEMA:
+            self.ok(path)
+            return
         rel, accepted = schema_reference(path, validator.schema.get("$id"))
         if path.endswith(".json") and config_schema(path) is None:
             if data.get("$schema") not in accepted:
@@ -412,6 +417,8 @@ def main(argv=None):
     parser.add_argument("paths", nargs="*", help="flow files or directories that must be valid")
     parser.add_argument("--expect-invalid", action="append", default=[], metavar="DIR",
                         help="a directory of negative fixtures: every flow file in it must fail validation")
+    parser.add_argument("--flow-schema", metavar="FILE",
+                        help="validate flows against this schema (e.g. from `flowrun schema`), with no modeline check")
     parser.add_argument("-v", "--verbose", action="store_true", help="also print why negative fixtures were rejected")
     args = parser.parse_args(argv)
 
@@ -423,8 +430,8 @@ def main(argv=None):
     def resolve(path):
         return path if os.path.isabs(path) else os.path.join(ROOT, path)
 
-    checker = Checker(args.verbose)
-    flow_validator = checker.check_schema(FLOW_SCHEMA)
+    checker = Checker(args.verbose, modelines=args.flow_schema is None)
+    flow_validator = checker.check_schema(os.path.abspath(args.flow_schema) if args.flow_schema else FLOW_SCHEMA)
     catalog_validator = checker.check_schema(CATALOG_SCHEMA)
     scenario_validator = checker.check_schema(SCENARIO_SCHEMA)
     config_validators = {schema: checker.check_schema(schema) for schema in (AUTHORITY_SCHEMA, PROJECT_SCHEMA)}

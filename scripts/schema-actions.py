@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Write the catalog's actions into schemas/flow.schema.json, so that editors complete them.
+"""Write the native-auth catalog's actions into schemas/flow.schema.json, so that editors complete them.
 
-Regenerates the `actionStep` definition of the flow schema from schemas/catalogs/*.json: `action` enumerates
-every action name, and per action (an `if`/`then` on the name) `with` names its parameters and `on` its outcome
-names (plus `otherwise`), each with the catalog's description. Only that definition changes; the rest of the
-file is left byte for byte. A test fails when the schema and the catalogs drift.
+Regenerates the `catalogActions` definition of the flow schema from schemas/catalogs/native-auth.json: for a flow
+of that catalog (no `authority:`, or `authority: native-auth`), an action step's `action` enumerates every action
+name, and per action (an `if`/`then` on the name) `with` names its parameters and `on` its outcome names (plus
+`otherwise`), each with the catalog's description. Only that definition changes; the rest of the file is left
+byte for byte. Then embeds the schema in Sources/FlowReporting/FlowSchema+JSON.swift, from which
+`flowrun schema --catalog FILE` writes the same definition for any catalog. A test fails when they drift.
 
     python3 scripts/schema-actions.py           # regenerate
-    python3 scripts/schema-actions.py --check   # exit 1 if flow.schema.json is out of date
+    python3 scripts/schema-actions.py --check   # exit 1 if flow.schema.json or its embedded copy is out of date
 """
 
 import json
@@ -15,9 +17,10 @@ import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-CATALOGS = ROOT / "schemas" / "catalogs"
+CATALOG = ROOT / "schemas" / "catalogs" / "native-auth.json"
 SCHEMA = ROOT / "schemas" / "flow.schema.json"
-KEY = '"actionStep": '
+EMBEDDED = ROOT / "Sources" / "FlowReporting" / "FlowSchema+JSON.swift"
+KEY = '"catalogActions": '
 
 
 def value_note(value):
@@ -26,8 +29,8 @@ def value_note(value):
     return f"({', '.join(flags)}) {value.get('description', '')}".strip()
 
 
-def action_step(actions):
-    """The generated `actionStep` definition."""
+def catalog_actions(authority, actions):
+    """The generated `catalogActions` definition (FlowSchema.swift writes the same for any catalog)."""
     clauses = []
     for name, action in sorted(actions.items()):
         parameters = action.get("parameters", {})
@@ -59,34 +62,30 @@ def action_step(actions):
             then["required"] = ["with"]
             then["properties"]["with"]["required"] = required
         clauses.append({"if": {"properties": {"action": {"const": name}}, "required": ["action"]}, "then": then})
+    named = {"properties": {"authority": {"const": authority}}, "required": ["authority"]}
     return {
-        "description": "`action`: call the authority, then branch on the outcome. Generated from the action "
-        "catalogs by scripts/schema-actions.py: edit the catalogs, not this definition.",
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["action", "on"],
-        "properties": {
-            "action": {
-                "description": "Call an action of the flow's catalog, e.g. `signUp.start`, and branch on its outcome "
-                "with `on`. `flowrun catalog ACTION` describes one.",
-                "enum": sorted(actions),
-            },
-            "with": {
-                "description": "The action's parameters: parameter name → value. Every required parameter, and only "
-                "parameters the action takes.",
-                "$ref": "#/$defs/valueMap",
-            },
-            "on": {
-                "description": "Outcome name → transition. Must handle every outcome the catalog says the action can "
-                "return, or have `otherwise`; naming an outcome the action cannot return is an error. The data an "
-                "outcome carries become variables on its transition.",
-                "$ref": "#/$defs/outcomeMap",
-            },
-            "message": {"description": "Shown when the step is entered (a template).", "$ref": "#/$defs/template"},
-            "description": {"description": "Documentation only; ignored when the flow runs.", "type": "string"},
-            "allow": {"$ref": "#/$defs/allow"},
+        "description": f"The actions of the `{authority}` catalog, for the action steps of a flow of that catalog. "
+        "Generated from the catalog by scripts/schema-actions.py (`flowrun schema --catalog FILE` for another "
+        "catalog): edit the catalog, not this definition.",
+        "if": {"anyOf": [{"not": {"required": ["authority"]}}, named]} if authority == "native-auth" else named,
+        "then": {
+            "properties": {
+                "steps": {
+                    "additionalProperties": {
+                        "if": {"required": ["action"]},
+                        "then": {
+                            "properties": {
+                                "action": {
+                                    "description": f"An action of the `{authority}` catalog.",
+                                    "enum": sorted(actions),
+                                }
+                            },
+                            "allOf": clauses,
+                        },
+                    }
+                }
+            }
         },
-        "allOf": clauses,
     }
 
 
@@ -113,29 +112,47 @@ def value_end(text, start):
 
 
 def generated(text):
-    actions = {}
-    for path in sorted(CATALOGS.glob("*.json")):
-        actions.update(json.loads(path.read_text(encoding="utf-8"))["actions"])
+    catalog = json.loads(CATALOG.read_text(encoding="utf-8"))
     key = text.index(KEY)
     start = key + len(KEY)
     end = value_end(text, start)
     line_start = text.rindex("\n", 0, key) + 1
     indent = text[line_start:key]
-    body = json.dumps(action_step(actions), indent=2, ensure_ascii=False).replace("\n", "\n" + indent)
-    return text[:start] + body + text[end:]
+    body = json.dumps(catalog_actions(catalog["authority"], catalog["actions"]), indent=2, ensure_ascii=False)
+    return text[:start] + body.replace("\n", "\n" + indent) + text[end:]
+
+
+def embedded(schema):
+    """The Swift file holding the schema's text, byte for byte."""
+    if "\r" in schema or '"""#' in schema or "\\#" in schema:
+        raise SystemExit("flow.schema.json: cannot embed it in a #\"\"\" raw string literal")
+    lines = [
+        "// generated by scripts/schema-actions.py from schemas/flow.schema.json; do not edit",
+        "",
+        "extension FlowSchema {",
+        "    /// schemas/flow.schema.json",
+        '    static let nativeAuthJSON = #"""',
+    ]
+    lines.extend("        " + line if line.strip() else "" for line in schema.split("\n"))
+    lines.append('        """#')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
 
 
 def main(argv):
     text = SCHEMA.read_text(encoding="utf-8")
     new = generated(text)
+    swift = embedded(new)
     if "--check" in argv:
-        if new != text:
+        current = EMBEDDED.read_text(encoding="utf-8") if EMBEDDED.exists() else ""
+        if new != text or swift != current:
             print("schemas/flow.schema.json is out of date: run python3 scripts/schema-actions.py")
             return 1
         print("schemas/flow.schema.json is up to date")
         return 0
     SCHEMA.write_text(new, encoding="utf-8")
-    print("wrote schemas/flow.schema.json")
+    EMBEDDED.write_text(swift, encoding="utf-8")
+    print(f"wrote schemas/flow.schema.json and {EMBEDDED.relative_to(ROOT)}")
     return 0
 
 

@@ -152,6 +152,15 @@ public struct CatalogValue: Sendable, Hashable, Codable {
         secret = try container.decodeIfPresent(Bool.self, forKey: .secret) ?? false
         description = try container.decodeIfPresent(String.self, forKey: .description)
     }
+
+    /// Writes `required` and `secret` only when true, as catalog files do (an outcome's data take no `required`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        if required { try container.encode(required, forKey: .required) }
+        if secret { try container.encode(secret, forKey: .secret) }
+        try container.encodeIfPresent(description, forKey: .description)
+    }
 }
 
 /// The types of catalog parameters, outcome data and flow variables.

@@ -19,7 +19,7 @@
                 modeline + """
                     Scenarios derived by `flowrun test --explore \(flow)`: together they take every edge the explorer
                     reached. Review them, rename them, and add the expectations that matter (messages, users, output).
-                    """
+                    """ + unreachedNote(exploration.unreached)
             let text = ScenarioWriter.yaml(
                 exploration.scenarios.file, flowPath: relativePath(from: folder, to: flow), header: header)
             guard ExploreFingerprint.mayReplace(target) else {
@@ -33,6 +33,14 @@
                 throw CommandFailure("cannot write \(target): \(error.localizedDescription)")
             }
             return target
+        }
+
+        /// The edges the explorer did not take, each with why, as lines for the file's header; empty for none.
+        static func unreachedNote(_ unreached: [UnreachedEdge]) -> String {
+            guard !unreached.isEmpty else { return "" }
+            let lines = unreached.map { "- \($0.file):\($0.edge.position.line): \($0.edge.text) — \($0.reason)" }
+            return "\nNot reached by the explorer (write scenarios for these by hand):\n"
+                + lines.joined(separator: "\n")
         }
 
         /// `schemas/scenario.schema.json` of the nearest folder above `folder` that has one, relative to `folder`;

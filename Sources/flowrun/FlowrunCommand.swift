@@ -20,8 +20,8 @@ struct Flowrun: AsyncParsableCommand {
 
     #if Running
         static let commands: [any ParsableCommand.Type] = [
-            Run.self, Validate.self, Test.self, Graph.self, Catalog.self, Explain.self, Diff.self, Bounds.self,
-            Outbox.self, Serve.self,
+            Run.self, Validate.self, Test.self, Graph.self, Catalog.self, Schema.self, Explain.self, Diff.self,
+            Bounds.self, Outbox.self, Serve.self,
         ]
         static let defaultCommand: (any ParsableCommand.Type)? = Run.self
         static let buildNote = """
@@ -31,7 +31,7 @@ struct Flowrun: AsyncParsableCommand {
     #else
         /// Built without the `Running` trait: only the commands that check, draw and explain flows.
         static let commands: [any ParsableCommand.Type] = [
-            Validate.self, Graph.self, Catalog.self, Explain.self, Diff.self, Bounds.self,
+            Validate.self, Graph.self, Catalog.self, Schema.self, Explain.self, Diff.self, Bounds.self,
         ]
         static let defaultCommand: (any ParsableCommand.Type)? = nil
         static let buildNote = """

@@ -169,6 +169,7 @@
             let validation = try FlowValidation(catalogs: catalogOptions, project: project)
             var results: [ScenarioResult] = []
             var programs: [Program] = []
+            var explorations: [Exploration] = []
             for file in found.files {
                 let loaded = validation.load(file: file)
                 guard let program = loaded.program, let digest = loaded.digest else {
@@ -179,6 +180,7 @@
                 if let tenant { explorer.tenant = tenant }
                 explorer.catalogs = catalogs
                 let exploration = await explorer.explore()
+                explorations.append(exploration)
                 results += exploration.results
                 if let progress { exploration.results.forEach(progress) }
                 programs.append(program)
@@ -188,7 +190,8 @@
                         "flowrun: wrote \(exploration.scenarios.file.scenarios.count) scenarios to \(target)")
                 }
             }
-            let coverage = CoverageCounter.coverage(of: programs, results: results)
+            let coverage = Exploration.explain(
+                CoverageCounter.coverage(of: programs, results: results), by: explorations)
             return TestReport(results: results, coverage: coverage, minimumCoverage: minCoverage)
         }
     }

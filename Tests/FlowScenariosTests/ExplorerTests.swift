@@ -54,4 +54,22 @@ struct ExplorerTests {
         #expect(coverage.covered.count == coverage.total)
         #expect(coverage.total == 14)
     }
+
+    @Test("an exploration stopped by its scenario limit says so for every edge it left, and none for the others")
+    func theLimitIsTheReason() async throws {
+        let flow = packageRoot + "/flows/sign-in-email-otp.yaml"
+        let (program, digest) = try Self.program(flow)
+        var explorer = Explorer(program: program, digest: digest, file: flow)
+        explorer.maxScenarios = 2
+        let exploration = await explorer.explore()
+        let coverage = CoverageCounter.coverage(of: [program], results: exploration.results)
+        let uncovered = try #require(coverage.first?.uncovered)
+        #expect(!uncovered.isEmpty)
+        #expect(exploration.unreached.map(\.edge.index).sorted() == uncovered.map(\.index).sorted())
+        for edge in exploration.unreached {
+            #expect(edge.reason.hasSuffix("the explorer stopped at its limit of 2 scenarios"), "\(edge.reason)")
+        }
+        let explained = Exploration.explain(coverage, by: [exploration])
+        #expect(explained.first?.uncovered.allSatisfy { $0.unreachedReason != nil } == true)
+    }
 }

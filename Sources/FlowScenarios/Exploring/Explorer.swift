@@ -6,17 +6,35 @@ import NativeAuth
 import NativeAuthEmulator
 import NativeAuthTenant
 
-/// What exploring a flow produced: the scenarios it derived, and their results when run as scenarios.
+/// What exploring a flow produced: the scenarios it derived, their results when run as scenarios, and the
+/// edges it did not take with why.
 public struct Exploration: Sendable {
     public var scenarios: LoadedScenarios
     public var results: [ScenarioResult]
+    public var unreached: [UnreachedEdge] = []
+
+    /// `coverage` with the reason of each uncovered edge some exploration did not take.
+    public static func explain(_ coverage: [FlowCoverage], by explorations: [Exploration]) -> [FlowCoverage] {
+        var reasons: [String: [Int: String]] = [:]
+        for unreached in explorations.flatMap(\.unreached) {
+            reasons[unreached.file, default: [:]][unreached.edge.index] = unreached.reason
+        }
+        return coverage.map { flow in
+            var flow = flow
+            for position in flow.uncovered.indices {
+                flow.uncovered[position].unreachedReason = reasons[flow.file]?[flow.uncovered[position].index]
+            }
+            return flow
+        }
+    }
 }
 
 /// Derives scenarios that together take every edge of a flow it can reach. Each run heads for the nearest
 /// edge no run has taken yet: at an `ask` it answers or picks the choice that leads there; at an action it
 /// lets the call through to the embedded authority when the answer leads there, and otherwise starts the run
-/// again with that call answering the outcome that does (an injected fault); at a `choose` it gives the
-/// outcome data the branch needs. The derived scenarios are then run like any scenario file, so what it
+/// again as the other user it can play (the seeded account, or a new address), then with that call answering
+/// the outcome that does (an injected fault); at a `choose` it gives the outcome data the branch needs. It
+/// explains each edge it did not take (``Exploration/unreached``). The derived scenarios are then run like any scenario file, so what it
 /// reports is what the scenarios do.
 public struct Explorer: Sendable {
     public let program: Program
@@ -61,20 +79,36 @@ public struct Explorer: Sendable {
             signedIn: usesAccount && !signsIn ? Self.existingUser : nil)
     }
 
-    /// The address the runs answer email inputs with: a new one for flows that sign users up.
+    /// The address the runs answer email inputs with first: a new one for flows that sign users up, the seeded
+    /// user's otherwise. A run switches to the other one when the authority answers the first otherwise than
+    /// the run needs (an existing account for a sign-in, an unknown one for `userNotFound`).
     var email: String {
         actions.contains { $0.hasPrefix("signUp.") } ? Self.newUser : Self.existingUser
     }
+
+    /// The addresses runs may answer email inputs with, the first one first.
+    var emails: [String] { [email, email == Self.newUser ? Self.existingUser : Self.newUser] }
 
     public func explore() async -> Exploration {
         let graph = ExplorationGraph(program, params: Self.params(for: program))
         let setup = setup
         var covered: Set<EdgeID> = []
         var scenarios: [Scenario] = []
-        while scenarios.count < maxScenarios, !Set(graph.targets).isSubset(of: covered) {
-            guard let run = await steeredRun(graph: graph, setup: setup, covered: covered) else { break }
+        var stop = ExplorationStop.done
+        while !Set(graph.targets).isSubset(of: covered) {
+            guard scenarios.count < maxScenarios else {
+                stop = .scenarioLimit(maxScenarios)
+                break
+            }
+            guard let run = await steeredRun(graph: graph, setup: setup, covered: covered) else {
+                stop = .restartLimit(maxRestarts)
+                break
+            }
             let new = run.taken.subtracting(covered)
-            guard !new.isEmpty else { break }
+            guard !new.isEmpty else {
+                stop = .noNewEdge
+                break
+            }
             covered.formUnion(new)
             scenarios.append(scenario(run, number: scenarios.count + 1))
         }
@@ -83,7 +117,10 @@ public struct Explorer: Sendable {
         var loaded = LoadedScenarios(file: scenarioFile, program: program, digest: digest)
         loaded.catalogs = catalogs
         let results = await ScenarioSuite.run([loaded], jobs: 1)
-        return Exploration(scenarios: loaded, results: results)
+        let unreached = UnreachedEdges(
+            graph: graph, covered: covered, stop: stop, emails: emails,
+            baseAuthority: NativeAuthClient.defaultCatalog.authority)
+        return Exploration(scenarios: loaded, results: results, unreached: unreached.explained())
     }
 
     private struct SteeredRun {
@@ -128,7 +165,8 @@ public struct Explorer: Sendable {
         let base = authority.client.catalog
         let checked = ([base] + catalogs).first { $0.digest == program.catalogDigest } ?? base
         let steering = ExplorerAuthority(
-            catalog: checked, baseCatalog: base, base: authority.client, state: state, others: catalogs)
+            catalog: checked, baseCatalog: base, base: authority.client, state: state, others: catalogs,
+            emails: emails, firstEmail: email)
         let inputs = ExplorerInputs(state: state, emulator: authority.emulator, email: email, maxAsks: 60)
         let runner = FlowRunner(
             program: program, digest: digest, authority: steering, inputs: inputs, observer: { state.observe($0) })

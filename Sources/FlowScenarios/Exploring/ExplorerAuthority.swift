@@ -3,8 +3,9 @@ import FlowModel
 import FlowrunFoundation
 
 /// The explorer's authority: lets a call through to the embedded authority when its answer leads where the
-/// explorer is heading, and otherwise starts the run again with that call answering the outcome that does.
-/// Its catalog is the one the flow was checked against.
+/// explorer is heading; otherwise it starts the run again as another seeded user when the call was made for
+/// the user it plays (the authority may answer that user as wanted), and else with that call answering the
+/// outcome that does. Its catalog is the one the flow was checked against.
 struct ExplorerAuthority: Authority {
     let catalog: ActionCatalog
     /// The actions the base authority answers.
@@ -14,6 +15,9 @@ struct ExplorerAuthority: Authority {
     /// The catalogs of other authorities the flow may call: the embedded authority cannot answer their
     /// actions, so every call of one is answered by an injected outcome.
     var others: [ActionCatalog] = []
+    /// The addresses of the users the explorer can play (one seeded, one new), and the one it plays first.
+    var emails: [String] = []
+    var firstEmail = ""
 
     func perform(_ action: String, arguments: [String: Value], continuation: AuthorityContinuation?) async throws
         -> ActionResult
@@ -36,11 +40,25 @@ struct ExplorerAuthority: Authority {
         }
         let result = try await base.perform(action, arguments: arguments, continuation: continuation)
         if let best, !best.contains(result.outcome), let wanted = best.sorted().first {
+            if let (current, other) = otherUser(for: arguments) {
+                state.restart(asUser: other, leaving: current)
+                throw ExplorerRestart()
+            }
             state.restart(injecting: Injection(outcome: wanted, data: [:]), at: key)
             throw ExplorerRestart()
         }
         state.recordOutcome(key, result.outcome, data: result.data)
         return result
+    }
+
+    /// The user the run plays and another one not tried yet, when the call was made for the user it plays.
+    private func otherUser(for arguments: [String: Value]) -> (current: String, other: String)? {
+        let plan = state.plan
+        let current = plan.email ?? firstEmail
+        guard arguments.values.contains(.string(current)),
+            let other = emails.first(where: { $0 != current && !plan.triedEmails.contains($0) })
+        else { return nil }
+        return (current, other)
     }
 
     /// The outcomes of the current action step whose edges are nearest to an edge not taken yet; `nil` when

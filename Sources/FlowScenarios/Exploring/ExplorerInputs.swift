@@ -57,7 +57,9 @@ actor ExplorerInputs: InputSource {
 
     private func answer(for field: InputField) async -> (Value, ScriptedAnswer) {
         switch field.type {
-        case .email: return (.string(email), .value(.string(email)))
+        case .email:
+            let email = state.plan.email ?? email
+            return (.string(email), .value(.string(email)))
         case .password: return (.string(Self.password), .value(.string(Self.password)))
         case .code:
             if let code = try? await emulator.outbox(limit: 1).first?.code { return (.string(code), .codeSentTo(nil)) }

@@ -19,9 +19,13 @@ struct Injection: Hashable, Sendable {
     var data: [String: Value]
 }
 
-/// What the explorer has decided for a run: the calls whose answer it replaces.
+/// What the explorer has decided for a run: the calls whose answer it replaces, and the user it plays.
 struct Plan: Sendable {
     var injections: [CallKey: Injection] = [:]
+    /// The address email inputs are answered with; `nil` for the explorer's first choice.
+    var email: String?
+    /// The addresses runs of this plan tried before `email`: each answered a call otherwise than wanted.
+    var triedEmails: Set<String> = []
 }
 
 /// The state one steered run shares between its authority, its inputs and its observer: the edges taken,
@@ -106,6 +110,16 @@ final class ExplorerState: Sendable {
     func restart(injecting injection: Injection, at key: CallKey) {
         progress.withLock { progress in
             progress.plan.injections[key] = injection
+            progress.restart = true
+        }
+    }
+
+    /// Asks for the run to start again as the user `email` (the authority answers the user it plays now
+    /// otherwise than wanted).
+    func restart(asUser email: String, leaving current: String) {
+        progress.withLock { progress in
+            progress.plan.triedEmails.insert(current)
+            progress.plan.email = email
             progress.restart = true
         }
     }

@@ -26,6 +26,8 @@ public struct EdgeDescription: Sendable, Hashable {
     public var text: String
     /// Why no scenario is expected to take the edge, when it is marked `untested:`.
     public var untestedReason: String?
+    /// Why `test --explore` did not take the edge, when it explored the flow.
+    public var unreachedReason: String?
 
     init(_ program: Program, _ index: Int) {
         let edge = program.edges[index]

@@ -59,7 +59,9 @@ public struct TestReport: Sendable {
                 lines.append("")
                 lines.append("Uncovered edges")
                 for (file, edge) in uncovered {
-                    lines.append("  \(file):\(edge.position.line):\(edge.position.column): \(edge.text)")
+                    lines.append(
+                        "  \(file):\(edge.position.line):\(edge.position.column): \(edge.text)"
+                            + (edge.unreachedReason.map { " — not reached: \($0)" } ?? ""))
                 }
             }
             let untested = coverage.flatMap { flow in flow.untested.map { (flow.file, $0) } }
@@ -260,14 +262,14 @@ private struct JSONReport: Encodable {
         var line: Int
         var column: Int
         var edge: String
-        /// The `untested:` reason of a marked edge.
+        /// The `untested:` reason of a marked edge; why `test --explore` did not take an uncovered one.
         var reason: String?
 
         init(_ edge: EdgeDescription) {
             line = edge.position.line
             column = edge.position.column
             self.edge = edge.text
-            reason = edge.untestedReason
+            reason = edge.untestedReason ?? edge.unreachedReason
         }
     }
 

@@ -80,8 +80,8 @@ struct BoundSearch {
                 }
             }
         }
-        let groups = StronglyConnected(successors: unlimited)
-        let loops = StronglyConnected(successors: everyEdge)
+        let groups = StronglyConnectedComponents(successors: unlimited)
+        let loops = StronglyConnectedComponents(successors: everyEdge)
         var inexact = self.inexact
         // A sub-flow run again shares its attempt counters; a `choose` met again, or on a param that holds for the
         // whole run, takes branches that depend on each other; the search counts each freely.
@@ -141,13 +141,13 @@ struct BoundSearch {
         }
     }
 
-    private func isOnLoop(_ step: Int, _ loops: StronglyConnected, _ successors: [[Int]]) -> Bool {
-        loops.members[loops.component[step]].count > 1 || successors[step].contains(step)
+    private func isOnLoop(_ step: Int, _ loops: StronglyConnectedComponents, _ successors: [[Int]]) -> Bool {
+        loops.components[loops.component[step]].count > 1 || successors[step].contains(step)
     }
 
     /// A loop of unlimited edges that adds to `measure` on every round, first step repeated at the end.
     private func unboundedLoop(
-        _ measure: BoundMeasure, inside: [(from: Int, option: Int, to: Int)], groups: StronglyConnected,
+        _ measure: BoundMeasure, inside: [(from: Int, option: Int, to: Int)], groups: StronglyConnectedComponents,
         unlimited: [[Int]]
     ) -> [BoundStep]? {
         if let (step, loop) = subflowLoops[measure.index] {
@@ -169,7 +169,8 @@ struct BoundSearch {
     }
 
     /// The steps from `start` to `target` over unlimited edges inside their group, both included.
-    func path(from start: Int, to target: Int, within groups: StronglyConnected, unlimited: [[Int]]) -> [Int] {
+    func path(from start: Int, to target: Int, within groups: StronglyConnectedComponents, unlimited: [[Int]]) -> [Int]
+    {
         guard start != target else { return [start] }
         let group = groups.component[start]
         var previous: [Int: Int] = [start: start]

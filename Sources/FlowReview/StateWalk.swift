@@ -17,7 +17,7 @@ struct StateWalk {
     }
 
     private let search: BoundSearch
-    private let groups: StronglyConnected
+    private let groups: StronglyConnectedComponents
     private let unlimited: [[Int]]
     private var values: [[Int]: [Int?]] = [:]
     private var best: [[Int]: [Move?]] = [:]
@@ -26,7 +26,7 @@ struct StateWalk {
     private var graph: RunGraph { search.graph }
     private var start: [Int] { [groups.component[graph.program.start]] + Array(repeating: 0, count: graph.slotCount) }
 
-    init(search: BoundSearch, groups: StronglyConnected, unlimited: [[Int]]) {
+    init(search: BoundSearch, groups: StronglyConnectedComponents, unlimited: [[Int]]) {
         self.search = search
         self.groups = groups
         self.unlimited = unlimited
@@ -42,7 +42,7 @@ struct StateWalk {
             guard values[state] == nil else { continue }
             if !expanded {
                 let moves = self.moves(from: state)
-                work += moves.count + groups.members[state[0]].count
+                work += moves.count + groups.components[state[0]].count
                 if work > BoundSolver.workLimit { return false }
                 found[state] = moves
                 stack.append((state, true))
@@ -120,7 +120,7 @@ struct StateWalk {
         let counters = Array(state.dropFirst())
         var moves: [Move] = []
         let zero = [Int](repeating: 0, count: BoundMeasure.allCases.count)
-        for step in groups.members[group].sorted() {
+        for step in groups.components[group].sorted() {
             if case .end(let spec) = graph.program.steps[step].kind {
                 moves.append(
                     Move(

@@ -43,10 +43,8 @@ import Testing
             folder, "new/sign-up-email-otp.yaml",
             "      userAlreadyExists: { fail: user_already_exists, message: \"Unable to sign up: a user already exists "
                 + "with this username.\" }\n      browserRequired: { end: browser_required, message: \"Sign-up must "
-                + "continue in a browser: ${reason}\" }\n      unexpected: { fail: unexpected, message: \"Error "
-                + "verifying code.\"",
-            "      browserRequired: { end: browser_required, message: \"Sign-up must continue in a browser: "
-                + "${reason}\" }\n      unexpected: { fail: unexpected, message: \"Error verifying code.\"")
+                + "continue in a browser.\"",
+            "      browserRequired: { end: browser_required, message: \"Sign-up must continue in a browser.\"")
         try edit(
             folder, "new/sign-up-email-otp.yaml", "    next: start_sign_up\n",
             "    next: confirm_email\n\n  confirm_email:\n    ask: [email]\n    next: start_sign_up\n")

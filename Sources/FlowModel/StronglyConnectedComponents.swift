@@ -1,12 +1,14 @@
 /// The strongly connected components of a graph given as successor lists (Tarjan's algorithm, iterative so
-/// that a long chain of steps cannot exhaust the stack), and the component of each node.
-struct StronglyConnected {
-    /// The component number of each node.
-    private(set) var component: [Int]
-    /// The members of each component.
-    private(set) var members: [[Int]] = []
+/// that a 100,000-step chain cannot exhaust the stack), and the component of each node. Components come in
+/// reverse topological order: a component's successors are found before it.
+public struct StronglyConnectedComponents: Sendable {
+    /// The component number of each node (an index into ``components``).
+    public private(set) var component: [Int]
+    /// The nodes of each component.
+    public private(set) var components: [[Int]] = []
 
-    init(successors: [[Int]]) {
+    /// The components of the graph whose node `n` has the edges `successors[n]`.
+    public init(successors: [[Int]]) {
         let count = successors.count
         component = [Int](repeating: -1, count: count)
         var index = [Int](repeating: -1, count: count)
@@ -44,11 +46,11 @@ struct StronglyConnected {
                 var group: [Int] = []
                 while let member = stack.popLast() {
                     onStack[member] = false
-                    component[member] = members.count
+                    component[member] = components.count
                     group.append(member)
                     if member == node { break }
                 }
-                members.append(group)
+                components.append(group)
             }
         }
     }

@@ -160,6 +160,14 @@ public struct FlowAPI: MountedRoutes {
                     429, "too_many_starts", "\(reason); try again in \(seconds) s", template: template)
                 response.headers.append((name: "Retry-After", value: String(seconds)))
                 return response
+            case .unknownInput(let suggestion, let asked):
+                // The name sent is not repeated: no message repeats what the client sent.
+                let closest = suggestion.map { "; did you mean `\($0)`?" } ?? "."
+                return error(
+                    400, "unknown_input",
+                    "the answer names an input this ask does not take\(closest) It takes: "
+                        + asked.map { "`\($0)`" }.joined(separator: ", "),
+                    template: template)
             case .answerTooLarge(let reason):
                 return error(400, "answer_too_large", reason, template: template)
             case .sessionTooLarge(let reason):

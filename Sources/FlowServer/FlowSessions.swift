@@ -74,6 +74,9 @@ public struct FlowSessions: Sendable {
         case answerInProgress
         /// The client's address is over its ``AddressSessionLimit``.
         case tooManyStarts(String, retryAfter: Int)
+        /// The answer names an input the ask does not take; `suggestion` is the closest one it does, `asked`
+        /// every one it does.
+        case unknownInput(suggestion: String?, asked: [String])
         /// The answer (or the start's params) is over an ``AnswerLimits`` bound, named in the text.
         case answerTooLarge(String)
         /// The session would be stored larger than ``AnswerLimits/recordBytes``.
@@ -151,6 +154,11 @@ public struct FlowSessions: Sendable {
         defer { answering.end(key) }
         let record = try await session(id)
         guard record.state == .asking, let session = record.session else { throw Refusal.notAsking(record.state) }
+        if case .values(let values) = answer, let asked = record.ask?.fields.map(\.name),
+            let unknown = values.keys.sorted().first(where: { !asked.contains($0) })
+        {
+            throw Refusal.unknownInput(suggestion: Spelling.suggestion(for: unknown, among: asked), asked: asked)
+        }
         let time = now().timeIntervalSince1970
         let recent = (record.answeredAt ?? []).filter { $0 > time - 60 }
         if recent.count >= answersPerMinute, let oldest = recent.min() {

@@ -192,6 +192,12 @@ struct FlowRunnerAPITests {
             #expect(both.status == 400)
             let badParams = try await client.post("/flows/sign-in-email-otp/sessions", #"{"params": 3}"#)
             #expect(badParams.status == 400)
+            let misspelled = try await client.answer(id, ["emial": "dee@contoso.com"])
+            #expect(misspelled.status == 400 && misspelled.error == "unknown_input", "\(misspelled)")
+            #expect(misspelled.string("message")?.contains("did you mean `email`?") == true, "\(misspelled)")
+            #expect(misspelled.string("message")?.contains("emial") == false, "the name sent is not repeated")
+            let still = try await client.get("/sessions/\(id)")
+            #expect(still.object["ask"]?[field: "step"]?.stringValue == "ask_email", "\(still)")
 
             let cancelled = try await client.delete("/sessions/\(id)")
             #expect(cancelled.string("state") == "cancelled", "\(cancelled)")

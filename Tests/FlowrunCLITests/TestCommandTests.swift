@@ -98,6 +98,17 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    @Test("a flow given to `test` by mistake is named a flow, with the two ways to test it, in one finding")
+    func aFlowGivenForScenarios() throws {
+        let folder = try Self.folder()
+        let result = try folder.run("test", "otp-sign-in.yaml")
+        #expect(result.status == 2)
+        let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error ") }
+        #expect(errors == ["otp-sign-in.yaml: error FR011: `otp-sign-in.yaml` is a flow, not a scenario file"])
+        #expect(result.stderr.contains("`flowrun test --explore otp-sign-in.yaml`"), "\(result.stderr)")
+        #expect(!result.stderr.contains("unknown key"))
+    }
+
     @Test func noScenarioFilesIsAUsageError() throws {
         let folder = try FlowFolder()
         try folder.write("flows/a.yaml", Self.flow)

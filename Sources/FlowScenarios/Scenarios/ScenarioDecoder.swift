@@ -24,10 +24,22 @@ struct ScenarioDecoder {
 
     /// The finding for a document that is not a scenario file at its top level (not a map with `flow`); nil for
     /// one that is. Such a file may be anything, so the finding names the file only and has no position: no line
-    /// of it is ever shown.
+    /// of it is ever shown. A flow document (a map with `flowrun`), an easy mistake, gets a finding that says it is
+    /// a flow and how flows are tested.
     static func notAScenarioFile(_ root: DataNode, file: String) -> Diagnostic? {
-        if case .map(let entries) = root.value, entries.contains(where: { $0.key == "flow" }) { return nil }
-        return Diagnostic(
+        guard case .map(let entries) = root.value else { return notAScenarioFile(file) }
+        if entries.contains(where: { $0.key == "flow" }) { return nil }
+        if entries.contains(where: { $0.key == "flowrun" }) {
+            return Diagnostic(
+                .missingKey, "`\(file)` is a flow, not a scenario file", file: file, at: nil,
+                hint: "test a flow with scenario files (`*.test.yaml` files that name it in `flow:`), or let "
+                    + "flowrun write them: `flowrun test --explore \(file)`")
+        }
+        return notAScenarioFile(file)
+    }
+
+    private static func notAScenarioFile(_ file: String) -> Diagnostic {
+        Diagnostic(
             .missingKey,
             "`\(file)` is not a scenario file: its top level is not a map with `flow`, and nothing of it is shown",
             file: file, at: nil, hint: "a scenario file names its flow (`flow: signup.yaml`) and lists `scenarios`")

@@ -8,16 +8,56 @@
     /// Scripted answers from `--input NAME=VALUE` options and an `--answers` YAML or JSON file (`-`: standard
     /// input). Every problem is a ``UsageError``: nothing has run yet.
     enum AnswerScript {
-        /// Answers per input, in order: the file's first, then the options'.
-        static func answers(options: [String], file: String?) throws -> [String: [Value]] {
+        /// Answers per input, in order: the file's first, then the options'. An `attributes` input (one of
+        /// `attributeInputs`) takes `NAME.FIELD=VALUE` options, which fill one answer until a field comes again,
+        /// or `NAME={"FIELD": "VALUE", …}`.
+        static func answers(
+            options: [String], file: String?, attributeInputs: Set<String> = []
+        ) throws -> [String: [Value]] {
             var answers: [String: [Value]] = [:]
             if let file {
                 for (name, values) in try load(file) { answers[name, default: []] += values }
             }
+            // The answer each attributes input's `NAME.FIELD=` options are filling.
+            var filling: [String: Int] = [:]
             for (name, value) in try pairs(options, option: "--input") {
-                answers[name, default: []].append(.string(value))
+                if let dot = name.firstIndex(of: "."), attributeInputs.contains(String(name[..<dot])) {
+                    let input = String(name[..<dot])
+                    let field = String(name[name.index(after: dot)...])
+                    if let index = filling[input], case .object(var object) = answers[input]?[index],
+                        object[field] == nil
+                    {
+                        object[field] = .string(value)
+                        answers[input]?[index] = .object(object)
+                    } else {
+                        filling[input] = answers[input, default: []].count
+                        answers[input, default: []].append(.object([field: .string(value)]))
+                    }
+                } else if attributeInputs.contains(name) {
+                    answers[name, default: []].append(try attributes(value, input: name))
+                } else {
+                    answers[name, default: []].append(.string(value))
+                }
             }
             return answers
+        }
+
+        /// `{"FIELD": "VALUE", …}` as an attributes answer; numbers and booleans are taken as their text.
+        private static func attributes(_ text: String, input: String) throws -> Value {
+            let wrong = UsageError(
+                "--input \(input): an attributes input takes a JSON object of texts, "
+                    + "e.g. \(input)='{\"displayName\": \"Kim\"}', or one --input \(input).FIELD=VALUE a field")
+            guard let value = try? JSONDecoder().decode(Value.self, from: Data(text.utf8)),
+                case .object(let fields) = value
+            else { throw wrong }
+            var object: [String: Value] = [:]
+            for (field, value) in fields {
+                switch value {
+                case .string, .integer, .number, .boolean: object[field] = .string(value.description)
+                case .list, .object, .null: throw wrong
+                }
+            }
+            return .object(object)
         }
 
         /// `NAME=VALUE` options as pairs, in order.

@@ -41,6 +41,13 @@
             return names
         }
 
+        /// The `attributes` inputs a run may ask, whose answers `--input NAME.FIELD=VALUE` gives.
+        static func attributeInputNames(of program: Program) -> Set<String> {
+            var names = Set(program.inputs.filter { $0.type == .attributes }.map(\.name.value))
+            for subflow in program.subflows.values { names.formUnion(attributeInputNames(of: subflow)) }
+            return names
+        }
+
         private static func suggestion(_ name: String, among names: some Sequence<String>, option: String) -> String {
             Spelling.suggestion(for: name, among: names).map { "; did you mean \(option) \($0)=…?" } ?? ""
         }

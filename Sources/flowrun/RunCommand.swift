@@ -34,7 +34,8 @@
             name: .customLong("input"),
             help: ArgumentHelp(
                 "An answer, NAME=VALUE; repeat for an input asked several times. `@outbox` is "
-                    + "the code the authority sent last (embedded, or `flowrun serve --dev-outbox`).",
+                    + "the code the authority sent last (embedded, or `flowrun serve --dev-outbox`). An attributes "
+                    + "input takes NAME.FIELD=VALUE (one option a field) or NAME='{\"FIELD\": \"VALUE\"}'.",
                 valueName: "name=value"))
         var inputs: [String] = []
 
@@ -96,7 +97,11 @@
                 )
             }
             let scripted = !inputs.isEmpty || answers != nil
-            let script = scripted ? try AnswerScript.answers(options: inputs, file: answers) : [:]
+            let script =
+                scripted
+                ? try AnswerScript.answers(
+                    options: inputs, file: answers, attributeInputs: RunArguments.attributeInputNames(of: program))
+                : [:]
             let given = Dictionary(
                 try AnswerScript.pairs(params, option: "--param").map { ($0, Value.string($1)) },
                 uniquingKeysWith: { _, last in last })

@@ -46,6 +46,26 @@ import Testing
         _ = try sandbox.signIn(Self.email, Planted.password)
     }
 
+    /// An attributes input from the command line: one `--input NAME.FIELD=VALUE` a field, or a JSON object; a
+    /// value that is neither is refused in words that show both forms.
+    @Test(arguments: [
+        ["profile.displayName=Kim", "profile.city=Paris"], [#"profile={"displayName": "Kim", "city": "Paris"}"#],
+    ])
+    func attributesFromTheCommandLine(profile: [String]) throws {
+        let sandbox = try Sandbox()
+        let run = try sandbox.run(
+            "sign-up-with-attributes", inputs: ["email=\(Self.email)"] + profile + ["code=@outbox"])
+        run.expectSuccess()
+        #expect(!run.events.contains { $0.event == "inputRejected" }, "\(run.transcript)")
+    }
+
+    @Test func anAttributesInputRefusesAPlainValue() throws {
+        let run = try Sandbox().run("sign-up-with-attributes", inputs: ["email=\(Self.email)", "profile=Kim"])
+        #expect(run.status == 2, "\(run.transcript)")
+        #expect(run.stderr.contains("an attributes input takes a JSON object of texts"), "\(run.transcript)")
+        #expect(run.stderr.contains("--input profile.FIELD=VALUE"), "\(run.transcript)")
+    }
+
     /// Attributes on one page: displayName and city go with the start; the authority asks once for the
     /// required country, then the new user is signed in and the attributes are claims of the ID token.
     @Test func signUpWithAttributesOnOnePage() throws {

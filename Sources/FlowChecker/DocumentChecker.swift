@@ -15,6 +15,8 @@ struct DocumentChecker {
     var edges: [ProgramEdge] = []
     /// Per edge: the step it leads to, or nil for an inline end or an undefined step.
     var edgeDestination: [Int?] = []
+    /// Each FR101 with a suggestion: its index in ``diagnostics``, the name referred to and the near-miss.
+    private var misspelledReferences: [(diagnostic: Int, name: String, suggestion: String)] = []
     /// Per edge: whether it leads to a step that does not exist (analyses stay quiet about such edges).
     var edgeIsBroken: [Bool] = []
     /// Per edge: the variables set when the edge is taken.
@@ -66,6 +68,7 @@ struct DocumentChecker {
             steps.append(ProgramStep(name: step.name, message: step.message, kind: build(step, at: index)))
             recordReads(of: step.message, step: index)
         }
+        pointMisspelledDefinitions()
         checkDeclarationsAreUsed()
         let analysis = GraphAnalysis(checker: self)
         let ends = reachableEnds(analysis)
@@ -118,9 +121,23 @@ struct DocumentChecker {
 
     mutating func reportUndefinedStep(_ name: Located<String>) {
         let suggestion = Spelling.suggestion(for: name.value, among: stepIndex.keys)
+        if let suggestion { misspelledReferences.append((diagnostics.count, name.value, suggestion)) }
         report(
             .undefinedStep, "step `\(name.value)` does not exist", at: name.position,
             hint: suggestion.map { "did you mean `\($0)`?" })
+    }
+
+    /// A reference to a missing step whose near-miss is a step nothing leads to: the typo is more likely in that
+    /// step's definition, so the hint says to rename it rather than spread its spelling to every reference.
+    private mutating func pointMisspelledDefinitions() {
+        var referenced = Set(edgeDestination.compactMap { $0 })
+        if let start = stepIndex[document.start.value] { referenced.insert(start) }
+        for (diagnostic, name, suggestion) in misspelledReferences {
+            guard let defined = stepIndex[suggestion], !referenced.contains(defined) else { continue }
+            diagnostics[diagnostic].hint =
+                "nothing leads to the step defined as `\(suggestion)`: if that name is the typo, rename the "
+                + "definition `\(suggestion):` to `\(name):`"
+        }
     }
 }
 

@@ -67,6 +67,18 @@ struct RuleTests {
         #expect(try check(variant("start: ask_email", "start: ask_mail")).found == ["FR101@7:8"])
     }
 
+    @Test("FR101 where the typo is in a step's definition: the hint says to rename the definition")
+    func misspelledDefinition() throws {
+        let result = try check(variant("  ask_code:\n    ask: code", "  ask_cdoe:\n    ask: code"))
+        #expect(result.found == ["FR101@16:21", "FR101@28:28"])
+        for diagnostic in result.diagnostics {
+            #expect(
+                diagnostic.hint
+                    == "nothing leads to the step defined as `ask_cdoe`: if that name is the typo, rename the "
+                    + "definition `ask_cdoe:` to `ask_code:`")
+        }
+    }
+
     @Test("FR102 unreachable step is a warning; the program is still made")
     func unreachableStep() throws {
         let result = try check(baseFlow + "  orphan: { end: failure }\n")

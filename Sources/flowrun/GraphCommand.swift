@@ -16,18 +16,24 @@ struct Graph: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The flow file to draw.", valueName: "flow"), completion: .flowFiles)
+    @Argument(
+        help: ArgumentHelp("The flow file to draw (`-`: standard input).", valueName: "flow"), completion: .flowFiles)
     var flow: String
 
     @Option(help: "The graph language: a Mermaid flowchart, a Graphviz DOT digraph, or JSON (steps and edges).")
     var format: GraphFormatOption = .mermaid
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write the graph to this file.", valueName: "file"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("Write the graph to this file (`-`: standard output).", valueName: "file"))
     var output: String?
 
     @OptionGroup var catalogOptions: CatalogOptions
 
     func run() throws {
+        let input = flow == StandardInputFlow.name ? try StandardInputFlow() : nil
+        defer { input?.remove() }
+        let flow = input?.path ?? self.flow
         let found = FlowFiles(paths: [flow])
         for problem in found.problems {
             Terminal.error(problem)
@@ -44,7 +50,12 @@ struct Graph: ParsableCommand {
 
         let compiled = try FlowValidation(catalogs: catalogOptions, project: try Project.current()).load(file: file)
         let (program, diagnostics) = (compiled.program, compiled.diagnostics)
-        FlowValidation.printToStandardError(diagnostics, file: file)
+        FlowValidation.printToStandardError(
+            diagnostics.map { diagnostic in
+                var named = diagnostic
+                named.file = input?.named(diagnostic.file) ?? diagnostic.file
+                return named
+            }, file: input?.named(file) ?? file)
         guard !diagnostics.hasErrors, let program else {
             if !diagnostics.hasErrors {
                 Terminal.error("\(file): the checker produced no program")
@@ -53,7 +64,7 @@ struct Graph: ParsableCommand {
         }
 
         let graph = try format.format.map { GraphRenderer.render(program, as: $0) } ?? GraphJSON.render(program)
-        if let output {
+        if let output, output != "-" {
             do {
                 try graph.write(toFile: output, atomically: true, encoding: .utf8)
             } catch {

@@ -46,6 +46,19 @@ import Testing
         #expect(written.contains("s0 -->|\"next\"| s1"))
     }
 
+    @Test("`-` is standard input for the flow and standard output for --output, as everywhere else")
+    func dashIsStandardInputAndOutput() throws {
+        let folder = try FlowFolder()
+        let piped = try Flowrun.run(["graph", "-", "-o", "-"], in: folder.url, standardInput: Flows.helloYAML)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.hasPrefix("flowchart TD\n"), "\(piped.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("-").path))
+        let broken = try Flowrun.run(["graph", "-"], in: folder.url, standardInput: "flowrun: 1\nid: x\n")
+        #expect(broken.status != 0)
+        #expect(broken.stderr.hasPrefix("-:1:1: error "), "\(broken.stderr)")
+        #expect(!broken.stderr.contains("flowrun-stdin-"), "the temporary file is not named: \(broken.stderr)")
+    }
+
     @Test func flowWithErrorsPrintsDiagnosticsAndExitsOne() throws {
         let folder = try FlowFolder()
         try folder.write("unknown.yaml", Flows.unknownKey)

@@ -17,6 +17,9 @@ enum Terminal {
         return true
     }
 
+    /// Whether `TERM` is `dumb`: no colour, and no escape sequence of the line editor (the terminal edits lines).
+    static var isDumb: Bool { ProcessInfo.processInfo.environment["TERM"] == "dumb" }
+
     /// Writes `text` to standard output, control characters escaped.
     static func write(_ text: String) {
         print(TerminalText.escaped(text, keepingLayout: true), terminator: "")

@@ -77,7 +77,23 @@
         private func readLine(prompt text: String, secret: Bool) -> String? {
             prompt(text)
             guard isTerminal else { return Swift.readLine(strippingNewline: true) }
+            guard !Terminal.isDumb else { return Self.readPlainLine(secret: secret) }
             return RawLineEditor.read(prompt: text, secret: secret, echo: { Terminal.writeControl($0) })
+        }
+
+        /// A line read by the terminal's own line editing (`TERM=dumb`: a terminal, or a program driving a
+        /// pseudo-terminal, that wants no escape sequence), a secret without echo.
+        private static func readPlainLine(secret: Bool) -> String? {
+            var original = termios()
+            guard secret, tcgetattr(0, &original) == 0 else { return Swift.readLine(strippingNewline: true) }
+            var quiet = original
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(0, TCSANOW, &quiet)
+            defer {
+                tcsetattr(0, TCSANOW, &original)
+                Terminal.writeError("")
+            }
+            return Swift.readLine(strippingNewline: true)
         }
     }
 

@@ -12,7 +12,9 @@ import Testing
 
         /// Runs `flowrun run hello.yaml` with standard input and error on a pty, types `keys`, and returns
         /// standard output and what the terminal showed.
-        static func type(_ keys: String) throws -> (status: Int32, stdout: String, terminal: String) {
+        static func type(
+            _ keys: String, environment: [String: String] = Flowrun.cleanEnvironment(), readyWhen: String = "[?2004h"
+        ) throws -> (status: Int32, stdout: String, terminal: String) {
             let folder = try FlowFolder()
             try folder.write("hello.yaml", Flows.helloYAML)
             let (master, terminal) = try PseudoTerminalFunctions().openPair()
@@ -26,7 +28,7 @@ import Testing
             process.executableURL = try Flowrun.binary()
             process.arguments = ["run", "hello.yaml", "--state-dir", "state"]
             process.currentDirectoryURL = folder.url
-            process.environment = Flowrun.cleanEnvironment()
+            process.environment = environment
             process.standardInput = terminalHandle
             process.standardError = terminalHandle
             process.standardOutput = output
@@ -37,7 +39,7 @@ import Testing
             var buffer = [UInt8](repeating: 0, count: 4096)
             _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
             let deadline = Date().addingTimeInterval(30)
-            while !String(decoding: shown, as: UTF8.self).contains("[?2004h"), Date() < deadline {
+            while !String(decoding: shown, as: UTF8.self).contains(readyWhen), Date() < deadline {
                 let count = read(master, &buffer, buffer.count)
                 if count > 0 { shown += buffer.prefix(count) } else { Thread.sleep(forTimeInterval: 0.05) }
             }
@@ -60,6 +62,16 @@ import Testing
                 process.terminationStatus, try String(contentsOf: outputURL, encoding: .utf8),
                 String(decoding: shown, as: UTF8.self)
             )
+        }
+
+        @Test("TERM=dumb: the terminal edits the line, and flowrun writes no escape sequence at all")
+        func dumbTerminal() throws {
+            var environment = Flowrun.cleanEnvironment()
+            environment["TERM"] = "dumb"
+            let result = try Self.type("ada@example.com\n", environment: environment, readyWhen: "Email address")
+            #expect(result.status == 0, "\(result.terminal)")
+            #expect(result.stdout.contains("Hello ada@example.com"), "\(result.stdout)")
+            #expect(!result.terminal.contains(Self.escape), "\(result.terminal.debugDescription)")
         }
 
         @Test("arrows insert in the middle of the line; escape sequences never become answer text")

@@ -11,7 +11,20 @@ enum CommandWord {
         Flowrun.configuration.subcommands.map { $0._commandName } + ["help"]
     }
 
+    /// The options flowrun itself takes before a command or flow (the flow's own options follow the flow).
+    static let rootOptions = ["--help", "-h", "--version", "--generate-completion-script"]
+
     static func check(_ arguments: [String], fileManager: FileManager = .default) throws(UsageError) {
+        if let word = arguments.first, word.hasPrefix("-"), word != "-",
+            !rootOptions.contains(where: { word == $0 || word.hasPrefix($0 + "=") })
+        {
+            let name = String(word.prefix(while: { $0 != "=" }))
+            let closest = name.lowercased() == "-v" ? "--version" : Spelling.suggestion(for: name, among: rootOptions)
+            let hint = closest.map { "; did you mean `\($0)`?" } ?? "."
+            throw UsageError(
+                "unknown option `\(name)`\(hint) Options come after the command or flow: "
+                    + "`flowrun COMMAND [OPTIONS]`, `flowrun FLOW [OPTIONS]`")
+        }
         guard let word = arguments.first, !word.hasPrefix("-"), !commands.contains(word) else { return }
         let pathExtension = (word as NSString).pathExtension.lowercased()
         let isFlowFile =

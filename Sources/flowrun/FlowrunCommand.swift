@@ -71,11 +71,19 @@ enum FlowrunEntry {
             Flowrun.exit(withError: ExitCode.flowFailed)
         }
         if Flowrun.exitCode(for: error) == .validationFailure {
-            Terminal.writeError(Flowrun.fullMessage(for: error))
+            Terminal.writeError(usageMessage(Flowrun.fullMessage(for: error)))
             Flowrun.exit(withError: ExitCode.usage)
         }
         Flowrun.exit(withError: error)
     }
+}
+
+/// ArgumentParser's usage error in flowrun's words: `Error: Unknown option …` becomes `flowrun: error: unknown
+/// option …`, the prefix of every other error flowrun prints; its usage lines follow unchanged.
+func usageMessage(_ message: String) -> String {
+    guard message.hasPrefix("Error: ") else { return message }
+    let rest = message.dropFirst("Error: ".count)
+    return "flowrun: error: " + rest.prefix(1).lowercased() + rest.dropFirst()
 }
 
 extension ExitCode {

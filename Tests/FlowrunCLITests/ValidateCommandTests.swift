@@ -238,8 +238,21 @@ import Testing
         try folder.write("a.yaml", Flows.helloYAML)
         let result = try Flowrun.run(arguments, in: folder.url)
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("Error: "))
+        #expect(result.stderr.hasPrefix("flowrun: error: "), "one error prefix: \(result.stderr)")
+        #expect(!result.stderr.contains("Error: "), "\(result.stderr)")
         #expect(result.stderr.contains("Usage: "))
+    }
+
+    @Test("an option before the command is an unknown option, not a missing flow; -v points at --version")
+    func optionBeforeTheCommand() throws {
+        let folder = try FlowFolder()
+        let result = try Flowrun.run(["-v"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.hasPrefix("flowrun: error: unknown option `-v`; did you mean `--version`?"),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains("Missing expected argument"))
+        #expect(try Flowrun.run(["--version"], in: folder.url).status == 0)
     }
 
     @Test("a word that is neither a command nor a flow file is refused as a mistyped command")

@@ -13,10 +13,12 @@ enum CommandWord {
 
     /// The options flowrun itself takes before a command or flow (the flow's own options follow the flow).
     static let rootOptions = ["--help", "-h", "--version", "--generate-completion-script"]
+    /// ArgumentParser's own options for tools (the docs generator reads the help as JSON).
+    static let toolOptions = ["--experimental-dump-help"]
 
     static func check(_ arguments: [String], fileManager: FileManager = .default) throws(UsageError) {
         if let word = arguments.first, word.hasPrefix("-"), word != "-",
-            !rootOptions.contains(where: { word == $0 || word.hasPrefix($0 + "=") })
+            !(rootOptions + toolOptions).contains(where: { word == $0 || word.hasPrefix($0 + "=") })
         {
             let name = String(word.prefix(while: { $0 != "=" }))
             let closest = name.lowercased() == "-v" ? "--version" : Spelling.suggestion(for: name, among: rootOptions)

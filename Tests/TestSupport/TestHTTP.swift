@@ -53,9 +53,14 @@ public struct HTTPAnswer: Sendable, CustomStringConvertible {
 
 /// Plain HTTP calls with AsyncHTTPClient.
 public enum TestHTTP {
+    /// How long a call waits by default. Generous: in-process servers answer on the test process's cooperative
+    /// threads, which tests waiting for a `flowrun` subprocess can hold for minutes when the whole suite runs in
+    /// parallel on a small machine; a call that gets its answer late is not a failure of the server.
+    public static let patience: TimeAmount = .seconds(300)
+
     public static func send(
         _ method: HTTPMethod, _ url: String, body: [UInt8]? = nil, headers: [(String, String)] = [],
-        timeout: TimeAmount = .seconds(30)
+        timeout: TimeAmount = patience
     ) async throws -> HTTPAnswer {
         var request = HTTPClientRequest(url: url)
         request.method = method
@@ -68,11 +73,11 @@ public enum TestHTTP {
             data: Data(buffer.readableBytesView))
     }
 
-    public static func get(_ url: String, timeout: TimeAmount = .seconds(30)) async throws -> HTTPAnswer {
+    public static func get(_ url: String, timeout: TimeAmount = patience) async throws -> HTTPAnswer {
         try await send(.GET, url, timeout: timeout)
     }
 
-    public static func post(_ url: String, form: String, timeout: TimeAmount = .seconds(30)) async throws -> HTTPAnswer
+    public static func post(_ url: String, form: String, timeout: TimeAmount = patience) async throws -> HTTPAnswer
     {
         try await send(
             .POST, url, body: Array(form.utf8), headers: [("Content-Type", "application/x-www-form-urlencoded")],

@@ -77,8 +77,7 @@ public enum TestHTTP {
         try await send(.GET, url, timeout: timeout)
     }
 
-    public static func post(_ url: String, form: String, timeout: TimeAmount = patience) async throws -> HTTPAnswer
-    {
+    public static func post(_ url: String, form: String, timeout: TimeAmount = patience) async throws -> HTTPAnswer {
         try await send(
             .POST, url, body: Array(form.utf8), headers: [("Content-Type", "application/x-www-form-urlencoded")],
             timeout: timeout)

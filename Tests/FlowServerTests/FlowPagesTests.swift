@@ -27,7 +27,7 @@ struct FlowPagesTests {
             request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
             request.body = .bytes(ByteBuffer(string: body))
         }
-        let response = try await client.execute(request, timeout: .seconds(30))
+        let response = try await client.execute(request, timeout: TestHTTP.patience)
         let buffer = try await response.body.collect(upTo: 4 * 1024 * 1024)
         return HTTPAnswer(
             status: Int(response.status.code), headers: response.headers.map { (name: $0.name, value: $0.value) },

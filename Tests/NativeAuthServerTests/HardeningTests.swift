@@ -51,7 +51,7 @@ struct HardeningTests {
                 continuation.finish()
             }
             request.body = .stream(stream, length: .unknown)
-            let streamed = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            let streamed = try await HTTPClient.shared.execute(request, timeout: TestHTTP.patience)
             #expect(streamed.status.code == 413)
             try await expectStillServing(server)
         }

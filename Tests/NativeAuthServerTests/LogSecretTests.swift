@@ -82,7 +82,7 @@ private final class SecretRun: Sendable {
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         request.body = .bytes(ByteBuffer(string: FormBody.encode(parameters)))
-        let response = try await client.execute(request, timeout: .seconds(30), logger: logger)
+        let response = try await client.execute(request, timeout: TestHTTP.patience, logger: logger)
         let body = try await response.body.collect(upTo: 1 << 20)
         let answer = HTTPAnswer(
             status: Int(response.status.code), headers: response.headers.map { (name: $0.name, value: $0.value) },

@@ -49,7 +49,7 @@ struct ServeTLSTests {
             eventLoopGroup: HTTPClient.defaultEventLoopGroup,
             configuration: HTTPClient.Configuration(tlsConfiguration: tls))
         do {
-            let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+            let response = try await client.execute(HTTPClientRequest(url: url), timeout: TestHTTP.patience)
             let body = try await response.body.collect(upTo: 1 << 20)
             try await client.shutdown()
             return HTTPAnswer(

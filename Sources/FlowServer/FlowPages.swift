@@ -11,9 +11,10 @@ import NativeAuthWire
 /// without JavaScript. It is a thin renderer of the same sessions as the JSON API.
 ///
 /// A browser is known by a random `flowrun_browser` cookie; every form carries a CSRF token the server signed for
-/// that cookie (``TokenSigner``), so a cookie and token pair a client made up does not verify. A session is
-/// carried in a cookie per flow (`flowrun_session_{flow}`) and shown or answered only in the browser that started
-/// it: a session id planted in a browser (one started through the API or in another browser) is not adopted.
+/// that cookie (FlowSessionSeal's `TokenSigner`), so a cookie and token pair a client made up does not verify. A
+/// session is carried in a cookie per flow (`flowrun_session_{flow}`) and shown or answered only in the browser
+/// that started it: a session id planted in a browser (one started through the API or in another browser) is not
+/// adopted.
 /// Cookies are `HttpOnly`, `SameSite=Strict`, `Path=/`, and under HTTPS `Secure` with the `__Host-` prefix, so
 /// that no other origin on the host can set them. Every answer is posted, then redirected (303) to the page that
 /// shows the next state, so no secret is ever in a page or in the browser's history.

@@ -8,7 +8,7 @@ import Foundation
 /// Every request runs the session from one ask to the next with a fresh authority client, and stores the result;
 /// nothing of a session lives in the process between requests, so any instance that shares the store can take
 /// the next answer. Answers to one session are taken one at a time: one that arrives while another runs (in this
-/// process, or in another server sharing the store) is refused (``Refusal/answerInProgress``), so that no two
+/// process, or in another server sharing the store) is refused (`Refusal.answerInProgress`), so that no two
 /// answers run against the same state and the flow's attempt limits hold.
 ///
 /// A secret the user gives (a password, a code) lives only while the request that carried it runs: the stored

@@ -10,62 +10,13 @@ extension PostgresStoreTests {
     static let flows = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("flows").path
 
-    /// A client of the flow API of one running server.
-    struct FlowClient: Sendable {
-        let origin: String
-
-        func get(_ path: String) async throws -> HTTPAnswer {
-            try await TestHTTP.get(origin + "/api/v1" + path)
-        }
-
-        func start(_ flow: String) async throws -> HTTPAnswer {
-            try await TestHTTP.send(
-                .POST, origin + "/api/v1/flows/\(flow)/sessions", headers: [("Content-Type", "application/json")])
-        }
-
-        func answer(_ id: String, _ inputs: [String: String]) async throws -> HTTPAnswer {
-            let body = try JSONSerialization.data(withJSONObject: ["inputs": inputs])
-            return try await TestHTTP.send(
-                .POST, origin + "/api/v1/sessions/\(id)/answers", body: Array(body),
-                headers: [("Content-Type", "application/json")])
-        }
-
-        /// The step a session's answer asks next.
-        func step(_ answer: HTTPAnswer) -> String? {
-            answer.json?[field: "ask"]?[field: "step"]?.stringValue
-        }
-
-        func code(to address: String) async throws -> String {
-            let outbox = try await TestHTTP.get(origin + "/outbox?to=" + address)
-            guard case .list(let messages) = outbox.json, let code = messages.first?[field: "code"]?.stringValue else {
-                throw ServedFlowrun.Timeout()
-            }
-            return code
-        }
-
-        func signUp(_ username: String, password: String) async throws {
-            let id = try #require(try await start("sign-up-password").string("id"))
-            #expect(step(try await answer(id, ["email": username, "password": password])) == "ask_code")
-            let ended = try await answer(id, ["code": try await code(to: username)])
-            #expect(ended.json?[field: "end"]?[field: "kind"] == "success", "\(ended)")
-        }
-    }
+    typealias FlowClient = FlowAPIClient
 
     /// Starts `flowrun serve --flows --database` on `scratch` in `folder`, runs `body`, stops it.
     static func withFlowServer<Result>(
         _ scratch: ScratchPostgres, folder: URL? = nil, _ body: (FlowClient, ServedFlowrun) async throws -> Result
     ) async throws -> Result {
-        let served = try ServedFlowrun.start(
-            ["--flows", flows, "--dev-outbox", "--config", "authority.yaml", "--database", scratch.url], folder: folder)
-        let port = try ServedFlowrun.port(in: try await served.listeningLine())
-        do {
-            let result = try await body(FlowClient(origin: "http://127.0.0.1:\(port)"), served)
-            #expect(try await served.stop(with: SIGTERM) == 0)
-            return result
-        } catch {
-            _ = try? await served.stop(with: SIGKILL)
-            throw error
-        }
+        try await FlowAPIClient.withServer(["--database", scratch.url], flows: flows, folder: folder, body)
     }
 
     @Test(
@@ -167,5 +118,20 @@ extension PostgresStoreTests {
                 }
             }
         }
+    }
+}
+
+extension FlowAPIClient {
+    /// The step a session's answer asks next.
+    fileprivate func step(_ answer: HTTPAnswer) -> String? {
+        answer.json?[field: "ask"]?[field: "step"]?.stringValue
+    }
+
+    /// Signs `username` up with `password` through the library's `sign-up-password` flow.
+    fileprivate func signUp(_ username: String, password: String) async throws {
+        let id = try #require(try await start("sign-up-password").string("id"))
+        #expect(step(try await answer(id, ["email": username, "password": password])) == "ask_code")
+        let ended = try await answer(id, ["code": try await code(to: username)])
+        #expect(ended.json?[field: "end"]?[field: "kind"] == "success", "\(ended)")
     }
 }

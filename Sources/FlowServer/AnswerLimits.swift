@@ -1,5 +1,4 @@
 import FlowrunFoundation
-import Foundation
 
 /// How much one answer (or a start's params) may carry and how large a stored session may grow, so that no
 /// client can make the server keep kilobytes of text per session.
@@ -44,11 +43,5 @@ public struct AnswerLimits: Sendable, Hashable {
         if keys > self.keys { return "an answer takes at most \(self.keys) inputs and attributes" }
         if longest > valueLength { return "a value or name is at most \(valueLength) characters" }
         return nil
-    }
-
-    /// Whether `record`, encoded as the store keeps it, fits ``recordBytes``.
-    func fits(_ record: SessionRecord) -> Bool {
-        guard let data = try? JSONEncoder().encode(record) else { return false }
-        return data.count <= recordBytes
     }
 }

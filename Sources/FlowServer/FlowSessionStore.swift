@@ -51,10 +51,14 @@ public final class FlowSessionStore: Sendable {
     }
 
     /// Adds a new session, after removing those idle since `expiredBefore`; throws
-    /// ``FlowSessionStoreError/full`` when `limit` sessions are already waiting on an ask.
-    func insert(_ record: SessionRecord, now: Date, expiredBefore: Date, limit: Int) async throws {
+    /// ``FlowSessionStoreError/full`` when `limit` sessions are already waiting on an ask, and an error that
+    /// ``FlowSessionStoreError/isTooLarge`` when its stored form is over `maxBytes`.
+    func insert(
+        _ record: SessionRecord, now: Date, expiredBefore: Date, limit: Int, maxBytes: Int = .max
+    ) async throws {
         try await storage.insert(
-            row(record, now: now), expiredBefore: expiredBefore.timeIntervalSince1970, limit: limit)
+            row(record, now: now, maxBytes: maxBytes), expiredBefore: expiredBefore.timeIntervalSince1970,
+            limit: limit)
     }
 
     /// The session, or nil when there is none or it has been idle since `expiredBefore`.
@@ -75,15 +79,18 @@ public final class FlowSessionStore: Sendable {
             now: now.timeIntervalSince1970)
     }
 
-    /// The row stored for `record`: its id as its digest, its session sealed.
-    private func row(_ record: SessionRecord, now: Date) throws -> FlowSessionRow {
+    /// The row stored for `record`: its id as its digest, its session sealed; refused when its record is over
+    /// `maxBytes`.
+    private func row(_ record: SessionRecord, now: Date, maxBytes: Int = .max) throws -> FlowSessionRow {
         var stored = record
         stored.id = SecretDigest.hex(record.id)
         stored.sealedSession = try record.session.map(seal.seal)
         stored.session = nil
+        let encoded = try JSONEncoder().encode(stored)
+        guard encoded.count <= maxBytes else { throw FlowSessionStoreError.tooLarge(maxBytes) }
         return FlowSessionRow(
-            id: stored.id, state: record.state.rawValue, record: try JSONEncoder().encode(stored),
-            version: record.version, updatedAt: now.timeIntervalSince1970)
+            id: stored.id, state: record.state.rawValue, record: encoded, version: record.version,
+            updatedAt: now.timeIntervalSince1970)
     }
 
     /// A stored record with its session opened; a session sealed under another key (the state folder's
@@ -104,9 +111,10 @@ public final class FlowSessionStore: Sendable {
     }
 
     /// Replaces the session if it is still at `record.version - 1`, ending its answer's mark; false when another
-    /// change came first.
-    func replace(_ record: SessionRecord, now: Date) async throws -> Bool {
-        try await storage.replace(row(record, now: now))
+    /// change came first. Throws an error that ``FlowSessionStoreError/isTooLarge`` when the new record is over
+    /// `maxBytes`.
+    func replace(_ record: SessionRecord, now: Date, maxBytes: Int = .max) async throws -> Bool {
+        try await storage.replace(row(record, now: now, maxBytes: maxBytes))
     }
 
     /// Removes every session idle since `expiredBefore`; the number removed.
@@ -121,6 +129,8 @@ public struct FlowSessionStoreError: Error, Sendable, CustomStringConvertible {
     public var description: String
     /// Whether the refusal is the cap on live sessions.
     public var isFull = false
+    /// Whether the refusal is the size of one stored session.
+    public var isTooLarge = false
 
     init(_ description: String) {
         self.description = description
@@ -129,6 +139,12 @@ public struct FlowSessionStoreError: Error, Sendable, CustomStringConvertible {
     package static func full(_ limit: Int) -> FlowSessionStoreError {
         var error = FlowSessionStoreError("\(limit) sessions are already open; try again later")
         error.isFull = true
+        return error
+    }
+
+    static func tooLarge(_ maxBytes: Int) -> FlowSessionStoreError {
+        var error = FlowSessionStoreError("a session is stored in at most \(maxBytes) bytes")
+        error.isTooLarge = true
         return error
     }
 }

@@ -115,20 +115,18 @@ public struct FlowSessions: Sendable {
         record.creator = creator
         record.authorization = authorization
         record.account = await signedInAccount?(authority)
-        guard answerLimits.fits(record) else { throw Refusal.sessionTooLarge(tooLarge) }
         do {
-            try await store.insert(record, now: now(), expiredBefore: expiredBefore, limit: sessionLimit)
+            try await store.insert(
+                record, now: now(), expiredBefore: expiredBefore, limit: sessionLimit,
+                maxBytes: answerLimits.recordBytes)
         } catch let error as FlowSessionStoreError where error.isFull {
             throw Refusal.full(error.description)
+        } catch let error as FlowSessionStoreError where error.isTooLarge {
+            throw Refusal.sessionTooLarge(error.description)
         }
         waiting = record.state == .asking
         observer?(nil, record)
         return record
-    }
-
-    /// Why a session is refused for its size.
-    private var tooLarge: String {
-        "a session is stored in at most \(answerLimits.recordBytes) bytes"
     }
 
     /// The session, unless it does not exist or expired.
@@ -188,14 +186,17 @@ public struct FlowSessions: Sendable {
         if case .values = answer, next.state == .asking, !next.messages.isEmpty {
             next.refused = messages.lastOutcomeIsError(in: flow.program)
         }
-        guard answerLimits.fits(next) else {
+        do {
+            guard try await store.replace(next, now: now(), maxBytes: answerLimits.recordBytes) else {
+                throw Refusal.conflict
+            }
+        } catch let error as FlowSessionStoreError where error.isTooLarge {
             // The session stays as it was; storing it again ends this answer's mark.
             var unchanged = record
             unchanged.version += 1
             _ = try await store.replace(unchanged, now: now())
-            throw Refusal.sessionTooLarge(tooLarge)
+            throw Refusal.sessionTooLarge(error.description)
         }
-        guard try await store.replace(next, now: now()) else { throw Refusal.conflict }
         if next.state == .asking {
             ledger.touch(id, now: now())
         } else {

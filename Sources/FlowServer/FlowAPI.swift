@@ -7,10 +7,10 @@ import NativeAuthServer
 /// The flow runner's JSON API, mounted at `/api/v1` of `flowrun serve --flows DIR`
 /// (`schemas/flow-api.openapi.yaml` describes it):
 /// - `GET /api/v1/flows`: the flows served;
-/// - `POST /api/v1/flows/{id}/sessions` (optional `{"params": {…}}`): 201 and the new session;
+/// - `POST /api/v1/flows/{id}/sessions` (`{}`, or `{"params": {…}}` with the flow's params): 201 and the new session;
 /// - `GET /api/v1/sessions/{sid}`: the session's state;
 /// - `POST /api/v1/sessions/{sid}/answers` (`{"inputs": {…}}` or `{"choice": "resend"}`): the next state;
-/// - `DELETE /api/v1/sessions/{sid}`: cancels it.
+/// - `DELETE /api/v1/sessions/{sid}`: cancels a session that waits on an ask and removes it (then 404).
 /// Every POST must say `Content-Type: application/json` (415 otherwise), so that no other site's page can start
 /// or answer a session from its visitors' browsers with a form or a simple request. Errors are
 /// `{"error": NAME, "message": TEXT}` with 400, 404, 405, 409, 413, 415, 429 or 503; no message repeats a value
@@ -37,7 +37,7 @@ public struct FlowAPI: MountedRoutes {
         case ("GET", .session(let id)):
             return await run(template: route.template) { try await sessions.session(id) }
         case ("DELETE", .session(let id)):
-            return await run(template: route.template) { try await sessions.cancel(id) }
+            return await run(template: route.template) { try await sessions.cancel(id, removed: true) }
         case ("POST", .answers(let id)):
             return await answer(id, request: request)
         default:
@@ -167,6 +167,15 @@ public struct FlowAPI: MountedRoutes {
                     400, "unknown_input",
                     "the answer names an input this ask does not take\(closest) It takes: "
                         + asked.map { "`\($0)`" }.joined(separator: ", "),
+                    template: template)
+            case .unknownParam(let suggestion, let declared):
+                let closest = suggestion.map { "; did you mean `\($0)`?" } ?? "."
+                let takes =
+                    declared.isEmpty
+                    ? " It takes none."
+                    : " It takes: " + declared.map { "`\($0)`" }.joined(separator: ", ")
+                return error(
+                    400, "unknown_param", "the start names a param this flow does not declare\(closest)\(takes)",
                     template: template)
             case .answerTooLarge(let reason):
                 return error(400, "answer_too_large", reason, template: template)

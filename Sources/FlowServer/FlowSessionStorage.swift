@@ -19,6 +19,8 @@ package protocol FlowSessionStorage: Sendable {
     /// Replaces the session if it is still at `row.version - 1`, clearing its answer's mark; false when another
     /// change came first.
     func replace(_ row: FlowSessionRow) async throws -> Bool
+    /// Deletes the session if it is still at `version`; false when another change came first.
+    func delete(id: String, version: Int) async throws -> Bool
     /// Deletes sessions updated before `expiredBefore`; how many.
     func purge(expiredBefore: Double) async throws -> Int
 }

@@ -117,6 +117,11 @@ public final class FlowSessionStore: Sendable {
         try await storage.replace(row(record, now: now, maxBytes: maxBytes))
     }
 
+    /// Removes the session if it is still at `record.version`; false when another change came first.
+    func delete(_ record: SessionRecord) async throws -> Bool {
+        try await storage.delete(id: SecretDigest.hex(record.id), version: record.version)
+    }
+
     /// Removes every session idle since `expiredBefore`; the number removed.
     @discardableResult
     public func purge(expiredBefore: Date) async throws -> Int {

@@ -77,6 +77,9 @@ public struct FlowSessions: Sendable {
         /// The answer names an input the ask does not take; `suggestion` is the closest one it does, `asked`
         /// every one it does.
         case unknownInput(suggestion: String?, asked: [String])
+        /// The start gives a param the flow does not declare; `suggestion` is the closest one it does, `declared`
+        /// every one it does.
+        case unknownParam(suggestion: String?, declared: [String])
         /// The answer (or the start's params) is over an ``AnswerLimits`` bound, named in the text.
         case answerTooLarge(String)
         /// The session would be stored larger than ``AnswerLimits/recordBytes``.
@@ -95,6 +98,11 @@ public struct FlowSessions: Sendable {
     ) async throws -> SessionRecord {
         guard let flow = flows.flow(id) else { throw Refusal.noSuchFlow(id) }
         if let problem = answerLimits.problem(with: params) { throw Refusal.answerTooLarge(problem) }
+        let declared = flow.program.params.map(\.name.value)
+        if let unknown = params.keys.sorted().first(where: { !declared.contains($0) }) {
+            throw Refusal.unknownParam(
+                suggestion: Spelling.suggestion(for: unknown, among: declared), declared: declared)
+        }
         // Refused before the flow runs, so that a refused start calls no authority; the insert checks again.
         guard try await store.waiting(expiredBefore: expiredBefore) < sessionLimit else {
             throw Refusal.full(FlowSessionStoreError.full(sessionLimit).description)
@@ -206,16 +214,19 @@ public struct FlowSessions: Sendable {
         return next
     }
 
-    /// Cancels a session that waits on an ask.
-    func cancel(_ id: String) async throws -> SessionRecord {
+    /// Cancels a session that waits on an ask. Kept as cancelled for its end page, or `removed` from the store
+    /// (an API client's `DELETE`: the session is gone, reads answer 404); the cancelled record either way.
+    func cancel(_ id: String, removed: Bool = false) async throws -> SessionRecord {
         var record = try await session(id)
         guard record.state == .asking else { throw Refusal.notAsking(record.state) }
+        let stored = record
         record.state = .cancelled
         record.session = nil
         record.ask = nil
         record.messages = []
         record.version += 1
-        guard try await store.replace(record, now: now()) else { throw Refusal.conflict }
+        let done = try await removed ? store.delete(stored) : store.replace(record, now: now())
+        guard done else { throw Refusal.conflict }
         ledger.close(id)
         observer?(.asking, record)
         return record

@@ -99,6 +99,13 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
         }
     }
 
+    func delete(id: String, version: Int) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM flow_session WHERE id = ? AND version = ?", arguments: [id, version])
+            return db.changesCount == 1
+        }
+    }
+
     func purge(expiredBefore: Double) async throws -> Int {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM flow_session WHERE updated_at < ?", arguments: [expiredBefore])

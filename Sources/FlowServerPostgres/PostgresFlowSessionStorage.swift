@@ -56,6 +56,12 @@ struct PostgresFlowSessionStorage: FlowSessionStorage {
         }
     }
 
+    func delete(id: String, version: Int) async throws -> Bool {
+        try await database.transaction(.write) { sql in
+            try sql.execute("DELETE FROM flow_session WHERE id = \(id) AND version = \(version)") == 1
+        }
+    }
+
     func purge(expiredBefore: Double) async throws -> Int {
         try await database.transaction(.write) { sql in
             try sql.execute("DELETE FROM flow_session WHERE updated_at < \(expiredBefore)")

@@ -153,10 +153,16 @@ struct FlowRunnerAPITests {
             let still = try await client.get("/sessions/\(id)")
             #expect(still.object["ask"]?[field: "step"]?.stringValue == "ask_email", "\(still)")
 
+            let unknownParam = try await client.post(
+                "/flows/sign-in-email-otp/sessions", #"{"params": {"emial": "dee@contoso.com"}}"#)
+            #expect(unknownParam.status == 400 && unknownParam.error == "unknown_param", "\(unknownParam)")
+            #expect(unknownParam.string("message")?.contains("It takes none.") == true, "\(unknownParam)")
+
             let cancelled = try await client.delete("/sessions/\(id)")
             #expect(cancelled.string("state") == "cancelled", "\(cancelled)")
-            #expect(try await client.answer(id, ["email": "dee@contoso.com"]).status == 409)
-            #expect(try await client.delete("/sessions/\(id)").status == 409)
+            #expect(try await client.get("/sessions/\(id)").status == 404, "a deleted session is gone")
+            #expect(try await client.answer(id, ["email": "dee@contoso.com"]).status == 404)
+            #expect(try await client.delete("/sessions/\(id)").status == 404)
         }
     }
 
@@ -224,6 +230,10 @@ struct FlowRunnerAPITests {
             record("delete", session, try await client.delete("/sessions/\(id)"))
             record("delete", session, try await client.delete("/sessions/\(String(repeating: "0", count: 32))"))
             record("post", answers, try await client.answer(id, ["email": "ed@contoso.com"]))
+            // Signing out with nobody signed in ends at once: a session that takes no answer and is not cancelled.
+            let over = try #require(try await client.start("sign-out").string("id"))
+            record("post", answers, try await client.answer(over, [:]))
+            record("delete", session, try await client.delete("/sessions/\(over)"))
             let limited = try #require(try await client.start("sign-in-email-otp").string("id"))
             for _ in 0..<2 { record("post", answers, try await client.answer(limited, ["email": "nobody"])) }
             let refused = try await client.answer(limited, ["email": "nobody"])

@@ -28,6 +28,8 @@ public struct FlowPages: MountedRoutes {
     public let signer: TokenSigner
     /// The tenant's clients for the sign-in pages (``signInRoutes``); nil serves none.
     public let signIn: SignInClients?
+    /// The team's look: its stylesheet, logo, product name and templates (``PageTheme/builtIn`` by default).
+    public let theme: PageTheme
     private let library: MustacheLibrary
 
     public var prefix: String { "/ui" }
@@ -47,14 +49,15 @@ public struct FlowPages: MountedRoutes {
 
     public init(
         sessions: FlowSessions, devCodes: (@Sendable ([String]) async -> [DevCode])? = nil, secureCookies: Bool = false,
-        signer: TokenSigner = TokenSigner(), signIn: SignInClients? = nil
+        signer: TokenSigner = TokenSigner(), signIn: SignInClients? = nil, theme: PageTheme = .builtIn
     ) throws {
         self.signIn = signIn
         self.sessions = sessions
         self.devCodes = devCodes
         self.secureCookies = secureCookies
         self.signer = signer
-        self.library = try PageTemplates.library()
+        self.theme = theme
+        self.library = try PageTemplates.library(theme)
     }
 
     public func claims(_ path: String) -> Bool {
@@ -72,6 +75,16 @@ public struct FlowPages: MountedRoutes {
             return MountedResponse(
                 status: 200, contentType: "text/css; charset=utf-8", body: Array(PageTemplates.style.utf8),
                 headers: Self.securityHeaders(), template: "/ui/style.css")
+        case ("GET", 2) where parts == ["ui", "theme.css"] && theme.style != nil:
+            return MountedResponse(
+                status: 200, contentType: "text/css; charset=utf-8", body: theme.style ?? [],
+                headers: Self.securityHeaders(),
+                template: "/ui/theme.css")
+        case ("GET", 2) where request.path == theme.logo?.path:
+            return MountedResponse(
+                status: 200, contentType: theme.logo?.contentType ?? "", body: theme.logo?.bytes ?? [],
+                headers: Self.securityHeaders(),
+                template: "/ui/logo")
         case (_, 2) where parts[0] == "ui":
             guard let flow = sessions.flows.flow(parts[1]) else { return notFound(page) }
             if request.method == "GET" { return render("start", StartPage(flow, csrf: page.csrf), flow.name, page) }
@@ -215,14 +228,15 @@ public struct FlowPages: MountedRoutes {
 
     /// The headers of every page: no framing, no sniffing, no referrer, resources only from this server, forms
     /// posted only to it (and, on the pages of an authorize request, answered with a redirect to `formTarget`,
-    /// the client's redirect URI, which browsers check against `form-action` too).
-    static func securityHeaders(formTarget: String? = nil) -> [(name: String, value: String)] {
+    /// the client's redirect URI, which browsers check against `form-action` too). With `images`, the pages may
+    /// show images from this server: the theme's logo.
+    static func securityHeaders(formTarget: String? = nil, images: Bool = false) -> [(name: String, value: String)] {
         let formAction = "'self'" + (formTarget.map { " " + $0 } ?? "")
         return [
             (
                 "Content-Security-Policy",
-                "default-src 'none'; style-src 'self'; form-action \(formAction); frame-ancestors 'none'; "
-                    + "base-uri 'none'"
+                "default-src 'none'; style-src 'self'; " + (images ? "img-src 'self'; " : "")
+                    + "form-action \(formAction); frame-ancestors 'none'; base-uri 'none'"
             ),
             ("X-Content-Type-Options", "nosniff"),
             ("Referrer-Policy", "no-referrer"),
@@ -238,14 +252,17 @@ public struct FlowPages: MountedRoutes {
         _ status: Int, _ template: String, _ view: Any, _ title: String, _ page: PageContext
     ) -> MountedResponse {
         let body = library.render(view, withTemplate: template) ?? ""
-        let html = library.render(LayoutPage(title: title, body: body), withTemplate: "layout") ?? body
+        let layout = LayoutPage(
+            title: title, body: body, product: theme.product, themeStyle: theme.stylePath, logo: theme.logo?.path)
+        let html = library.render(layout, withTemplate: "layout") ?? body
         return MountedResponse(
             status: status, contentType: "text/html; charset=utf-8", body: Array(html.utf8),
             headers: headers(page), template: "/ui/" + template)
     }
 
     private func headers(_ page: PageContext) -> [(name: String, value: String)] {
-        Self.securityHeaders(formTarget: page.formTarget) + page.setCookies.map { (name: "Set-Cookie", value: $0) }
+        Self.securityHeaders(formTarget: page.formTarget, images: theme.logo != nil)
+            + page.setCookies.map { (name: "Set-Cookie", value: $0) }
     }
 
     func redirect(_ location: String, _ page: PageContext) -> MountedResponse {

@@ -10,6 +10,12 @@ extension ServedFlow {
 struct LayoutPage {
     var title: String
     var body: String
+    /// The product's name: the header's text, or the logo's alternative text.
+    var product: String
+    /// The path of the theme's stylesheet, linked after the built-in one.
+    var themeStyle: String?
+    /// The path of the theme's logo.
+    var logo: String?
 }
 
 /// `/`: the flows served.

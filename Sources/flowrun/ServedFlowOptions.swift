@@ -41,7 +41,15 @@
                     + "is exempt unless --rate-limit is given.", valueName: "count"))
         var sessionStartsPerMinute = AddressSessionLimit.standard.startsPerMinute
 
+        @Option(
+            help: ArgumentHelp(
+                "With --flows: the pages' look, from a folder with style.css, logo.svg or logo.png, theme.yaml "
+                    + "and templates/NAME.mustache (see docs/themes.md); read once at start.", valueName: "dir"),
+            completion: .directory)
+        var uiTheme: String?
+
         func validate() throws {
+            guard uiTheme == nil || flows != nil else { throw ValidationError("--ui-theme goes with --flows.") }
             guard (1...86_400 * 7).contains(sessionIdle) else {
                 throw ValidationError("--session-idle must be 1 to 604800.")
             }
@@ -70,6 +78,14 @@
             notices: ServeNotices
         ) throws -> (FlowAPI, FlowPages)? {
             guard let flows else { return nil }
+            let theme: PageTheme
+            do {
+                theme =
+                    try uiTheme.map { folder throws(PageTheme.Problem) in try PageTheme.load(folder: folder) }
+                    ?? .builtIn
+            } catch {
+                throw UsageError(error.description)
+            }
             let found = FlowFiles(paths: [flows])
             if let problem = found.problems.first { throw UsageError(problem) }
             guard !found.files.isEmpty else { throw UsageError("no flow files in '\(flows)'") }
@@ -104,7 +120,7 @@
                 sessions: sessions, devCodes: devOutbox ? Self.codes(from: emulator) : nil,
                 secureCookies: secureCookies,
                 signer: try SessionSeal(keyFile: sessionKey).signer(purpose: "web UI"),
-                signIn: Self.signInClients(of: emulator))
+                signIn: Self.signInClients(of: emulator), theme: theme)
             return (FlowAPI(sessions: sessions), pages)
         }
 

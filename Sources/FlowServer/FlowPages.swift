@@ -30,6 +30,9 @@ public struct FlowPages: MountedRoutes {
     public let signIn: SignInClients?
     /// The team's look: its stylesheet, logo, product name and templates (``PageTheme/builtIn`` by default).
     public let theme: PageTheme
+    /// Whether `/ui/{id}` of a flow whose first step is an ask shows that ask's form instead of a Start button
+    /// (``FlowSessions/opensOnAsk(_:)``); the session starts when the first answer is posted.
+    public let openOnFirstAsk: Bool
     private let library: MustacheLibrary
 
     public var prefix: String { "/ui" }
@@ -49,7 +52,8 @@ public struct FlowPages: MountedRoutes {
 
     public init(
         sessions: FlowSessions, devCodes: (@Sendable ([String]) async -> [DevCode])? = nil, secureCookies: Bool = false,
-        signer: TokenSigner = TokenSigner(), signIn: SignInClients? = nil, theme: PageTheme = .builtIn
+        signer: TokenSigner = TokenSigner(), signIn: SignInClients? = nil, theme: PageTheme = .builtIn,
+        openOnFirstAsk: Bool = false
     ) throws {
         self.signIn = signIn
         self.sessions = sessions
@@ -57,6 +61,7 @@ public struct FlowPages: MountedRoutes {
         self.secureCookies = secureCookies
         self.signer = signer
         self.theme = theme
+        self.openOnFirstAsk = openOnFirstAsk
         self.library = try PageTemplates.library(theme)
     }
 
@@ -87,11 +92,14 @@ public struct FlowPages: MountedRoutes {
                 template: "/ui/logo")
         case (_, 2) where parts[0] == "ui":
             guard let flow = sessions.flows.flow(parts[1]) else { return notFound(page) }
-            if request.method == "GET" { return render("start", StartPage(flow, csrf: page.csrf), flow.name, page) }
+            if request.method == "GET" {
+                return await firstAskPage(flow, page)
+                    ?? render("start", StartPage(flow, csrf: page.csrf), flow.name, page)
+            }
             guard request.method == "POST" else { return methodNotAllowed("GET, POST", page) }
             guard request.body.count <= sessions.answerLimits.bodyBytes else { return tooLarge(page) }
             guard csrfHolds(request, page) else { return forbidden(page) }
-            return await start(flow, address: request.clientAddress, page)
+            return await start(flow, address: request.clientAddress, page, answer: firstAnswer(request, flow))
         case (_, 3) where parts[0] == "ui" && parts[2] == "session":
             guard let flow = sessions.flows.flow(parts[1]) else { return notFound(page) }
             let id = cookies[sessionCookie(flow)] ?? ""
@@ -105,12 +113,16 @@ public struct FlowPages: MountedRoutes {
         }
     }
 
-    private func start(_ flow: ServedFlow, address: String?, _ page: PageContext) async -> MountedResponse {
+    /// Starts a session of `flow`, then takes `answer`, the form of its first ask, when there is one.
+    private func start(
+        _ flow: ServedFlow, address: String?, _ page: PageContext, answer: MountedRequest? = nil
+    ) async -> MountedResponse {
         var page = page
         do {
             let record = try await sessions.start(
                 flow.id, params: [:], creator: .browser(binding: page.binding), address: address)
             page.setCookies.append(cookie(sessionCookie(flow), record.id))
+            if let answer, record.state == .asking { return await submit(answer, flow: flow, session: record.id, page) }
             return redirect("/ui/\(flow.id)/session", page)
         } catch FlowSessions.Refusal.full(let reason) {
             return problem(503, "Too many sessions", reason, page)
@@ -244,7 +256,7 @@ public struct FlowPages: MountedRoutes {
         ]
     }
 
-    private func render(_ template: String, _ view: Any, _ title: String, _ page: PageContext) -> MountedResponse {
+    func render(_ template: String, _ view: Any, _ title: String, _ page: PageContext) -> MountedResponse {
         render(200, template, view, title, page)
     }
 

@@ -69,7 +69,7 @@ enum PageTemplates {
         </div>
         {{/hasMessages}}
         {{#ask}}
-        <form method="post" action="/ui/{{id}}/session" novalidate>
+        <form method="post" action="{{formAction}}" novalidate>
         <input type="hidden" name="csrf" value="{{csrf}}">
         {{#hint}}<p class="hint" id="ask-hint">{{hint}}</p>{{/hint}}
         {{#problem}}<p class="problem" role="alert">{{problem}}</p>{{/problem}}

@@ -74,6 +74,8 @@ struct SessionPage {
     var id: String
     var title: String
     var csrf: String
+    /// Where the ask's form posts: the session, or `/ui/{id}` for a first ask shown before the session exists.
+    var formAction: String
     var messages: [String]
     var hasMessages: Bool
     /// Whether the messages say why the last answer was refused: announced as an alert, styled as an error.
@@ -84,11 +86,12 @@ struct SessionPage {
 
     init(
         _ record: SessionRecord, flow: ServedFlow, csrf: String, newPassword: Bool, codes: [FlowPages.DevCode]?,
-        email: String? = nil
+        email: String? = nil, formAction: String? = nil
     ) {
         id = flow.id
         title = flow.name
         self.csrf = csrf
+        self.formAction = formAction ?? "/ui/\(flow.id)/session"
         // The end's own message is shown with the end, not a second time above it.
         messages = record.messages
         if record.state == .ended, let last = messages.last, last == record.end?.message { messages.removeLast() }

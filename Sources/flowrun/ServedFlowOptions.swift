@@ -87,13 +87,9 @@
             notices: ServeNotices
         ) throws -> (FlowAPI, FlowPages)? {
             guard let flows else { return nil }
-            let theme: PageTheme
-            do {
-                theme =
-                    try uiTheme.map { folder throws(PageTheme.Problem) in try PageTheme.load(folder: folder) }
-                    ?? .builtIn
-            } catch {
-                throw UsageError(error.description)
+            var theme = PageTheme.builtIn
+            if let uiTheme {
+                do { theme = try PageTheme.load(folder: uiTheme) } catch { throw UsageError(error.description) }
             }
             let found = FlowFiles(paths: [flows])
             if let problem = found.problems.first { throw UsageError(problem) }

@@ -63,6 +63,43 @@ struct PageThemeTests {
         }
     }
 
+    @Test(
+        "a theme's layout replaces the built-in one, writing the page with {{{body}}}; a theme of one sheet works alone",
+        .enabled(if: FlowrunBinary.find() != nil))
+    func layoutAndSheetAlone() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("theme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("templates"), withIntermediateDirectories: true)
+        try ":root { --flowrun-accent: #7a1f5c; }\n".write(
+            to: folder.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
+        let layout = """
+            <!doctype html>
+            <html lang="en"><head><title>{{title}} at {{product}}</title>
+            <link rel="stylesheet" href="/ui/style.css">{{#themeStyle}}<link rel="stylesheet" href="{{themeStyle}}">\
+            {{/themeStyle}}</head>
+            <body><main class="team-layout">{{{body}}}</main></body></html>
+            """
+        try layout.write(
+            to: folder.appendingPathComponent("templates/layout.mustache"), atomically: true, encoding: .utf8)
+        try await FlowRunnerAPITests.withServer(["--ui-theme", folder.path]) { client, _ in
+            let list = try await TestHTTP.get(client.origin + "/")
+            let html = String(decoding: list.data, as: UTF8.self)
+            #expect(html.contains("<title>Flows at flowrun</title>"), "\(html)")
+            #expect(html.contains(#"<main class="team-layout"><h1>Flows</h1>"#), "\(html)")
+            #expect(html.contains(#"<link rel="stylesheet" href="/ui/theme.css?v="#))
+            #expect(list.header("Content-Security-Policy")?.contains("img-src") == false)
+        }
+    }
+
+    @Test("a theme.yaml with a key other than product is refused", .enabled(if: FlowrunBinary.find() != nil))
+    func unknownSetting() async throws {
+        let error = try await Self.refused { theme in
+            try "product: Contoso\ncolour: green\n".write(
+                to: theme.appendingPathComponent("theme.yaml"), atomically: true, encoding: .utf8)
+        }
+        #expect(error.contains("theme/theme.yaml: unknown key `colour`"), "\(error)")
+    }
+
     /// A copy of the example theme changed by `change`, served: the server's standard error after it exited 2.
     static func refused(_ change: (URL) throws -> Void) async throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("theme-\(UUID().uuidString)")

@@ -156,6 +156,7 @@ let package = Package(
                 "NativeAuthWire",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(

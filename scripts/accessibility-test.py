@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Runs axe-core over every state of the web UI's pages that the library's flows reach, in headless Chromium.
 
-Usage: accessibility-test.py FLOWRUN_BINARY [--screenshots DIR]
+Usage: accessibility-test.py FLOWRUN_BINARY [--screenshots DIR] [--ui-theme DIR]
 
 Starts `flowrun serve --flows F --dev-outbox` as scripts/browser-ui-test.py does (its `Session`), then checks with
 axe-core (the `axe-selenium-python` package ships it) its WCAG 2 A and AA rules on: the flow list; the start
 page of every flow served; each ask of a sign-up, a password sign-up and a sign-up with attributes; a refused
 email, a refused password and a wrong code; a success, a failure and a cancelled end; and the same pages again in
-a dark colour scheme. Prints `PASS page` / `FAIL page: violations` per page and `N passed, M failed`; exit 1 when
+a dark colour scheme. With `--ui-theme DIR`, the server serves that theme (docs/themes.md), so its pages are the
+ones checked. Prints `PASS page` / `FAIL page: violations` per page and `N passed, M failed`; exit 1 when
 a page has a violation, 2 when the run could not be made.
 """
 
@@ -130,17 +131,20 @@ def journeys(session, checker, scheme):
 def main():
     arguments = sys.argv[1:]
     if not arguments:
-        print("usage: accessibility-test.py FLOWRUN_BINARY [--screenshots DIR]", file=sys.stderr)
+        print("usage: accessibility-test.py FLOWRUN_BINARY [--screenshots DIR] [--ui-theme DIR]", file=sys.stderr)
         return 2
     screenshots = None
     if "--screenshots" in arguments:
         screenshots = arguments[arguments.index("--screenshots") + 1]
+    theme = []
+    if "--ui-theme" in arguments:
+        theme = ["--ui-theme", os.path.abspath(arguments[arguments.index("--ui-theme") + 1])]
     screenshots = screenshots or tempfile.mkdtemp(prefix="flowrun-a11y-shots-")
     os.makedirs(screenshots, exist_ok=True)
     if not shutil.which("chromium") or not shutil.which("chromedriver"):
         print("accessibility-test: needs Debian's chromium and chromium-driver", file=sys.stderr)
         return 2
-    session = browser_ui.Session(os.path.abspath(arguments[0]), screenshots)
+    session = browser_ui.Session(os.path.abspath(arguments[0]), screenshots, theme)
     checker = Checker(session)
     try:
         for scheme in ["light", "dark"]:

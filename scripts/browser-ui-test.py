@@ -68,7 +68,7 @@ def check(condition, why):
 class Session:
     """One browser, one server."""
 
-    def __init__(self, binary, screenshots):
+    def __init__(self, binary, screenshots, serve_arguments=()):
         self.folder = tempfile.mkdtemp(prefix="flowrun-ui-")
         flows = os.path.join(self.folder, "flows")
         shutil.copytree(os.path.join(ROOT, "flows"), flows, ignore=shutil.ignore_patterns("tests"))
@@ -79,7 +79,7 @@ class Session:
         self.log = open(os.path.join(self.folder, "serve.log"), "w")
         self.server = subprocess.Popen(
             [binary, "serve", "--port", "0", "--flows", flows, "--dev-outbox", "--config", "authority.yaml",
-             "--state-dir", os.path.join(self.folder, "state")],
+             "--state-dir", os.path.join(self.folder, "state"), *serve_arguments],
             cwd=self.folder, stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.server.stdout.readline()
         prefix = "flowrun serve: listening on "

@@ -28,6 +28,11 @@ public struct FlowPages: MountedRoutes {
     public let signer: TokenSigner
     /// The tenant's clients for the sign-in pages (``signInRoutes``); nil serves none.
     public let signIn: SignInClients?
+    /// The team's look: its stylesheet, logo, product name and templates (``PageTheme/builtIn`` by default).
+    public let theme: PageTheme
+    /// Whether `/ui/{id}` of a flow whose first step is an ask shows that ask's form instead of a Start button
+    /// (``FlowSessions/opensOnAsk(_:)``); the session starts when the first answer is posted.
+    public let openOnFirstAsk: Bool
     private let library: MustacheLibrary
 
     public var prefix: String { "/ui" }
@@ -47,14 +52,17 @@ public struct FlowPages: MountedRoutes {
 
     public init(
         sessions: FlowSessions, devCodes: (@Sendable ([String]) async -> [DevCode])? = nil, secureCookies: Bool = false,
-        signer: TokenSigner = TokenSigner(), signIn: SignInClients? = nil
+        signer: TokenSigner = TokenSigner(), signIn: SignInClients? = nil, theme: PageTheme = .builtIn,
+        openOnFirstAsk: Bool = false
     ) throws {
         self.signIn = signIn
         self.sessions = sessions
         self.devCodes = devCodes
         self.secureCookies = secureCookies
         self.signer = signer
-        self.library = try PageTemplates.library()
+        self.theme = theme
+        self.openOnFirstAsk = openOnFirstAsk
+        self.library = try PageTemplates.library(theme)
     }
 
     public func claims(_ path: String) -> Bool {
@@ -72,13 +80,26 @@ public struct FlowPages: MountedRoutes {
             return MountedResponse(
                 status: 200, contentType: "text/css; charset=utf-8", body: Array(PageTemplates.style.utf8),
                 headers: Self.securityHeaders(), template: "/ui/style.css")
+        case ("GET", 2) where parts == ["ui", "theme.css"] && theme.style != nil:
+            return MountedResponse(
+                status: 200, contentType: "text/css; charset=utf-8", body: theme.style ?? [],
+                headers: Self.securityHeaders(),
+                template: "/ui/theme.css")
+        case ("GET", 2) where request.path == theme.logo?.path:
+            return MountedResponse(
+                status: 200, contentType: theme.logo?.contentType ?? "", body: theme.logo?.bytes ?? [],
+                headers: Self.securityHeaders(),
+                template: "/ui/logo")
         case (_, 2) where parts[0] == "ui":
             guard let flow = sessions.flows.flow(parts[1]) else { return notFound(page) }
-            if request.method == "GET" { return render("start", StartPage(flow, csrf: page.csrf), flow.name, page) }
+            if request.method == "GET" {
+                return await firstAskPage(flow, page)
+                    ?? render("start", StartPage(flow, csrf: page.csrf), flow.name, page)
+            }
             guard request.method == "POST" else { return methodNotAllowed("GET, POST", page) }
             guard request.body.count <= sessions.answerLimits.bodyBytes else { return tooLarge(page) }
             guard csrfHolds(request, page) else { return forbidden(page) }
-            return await start(flow, address: request.clientAddress, page)
+            return await start(flow, address: request.clientAddress, page, answer: firstAnswer(request, flow))
         case (_, 3) where parts[0] == "ui" && parts[2] == "session":
             guard let flow = sessions.flows.flow(parts[1]) else { return notFound(page) }
             let id = cookies[sessionCookie(flow)] ?? ""
@@ -92,12 +113,16 @@ public struct FlowPages: MountedRoutes {
         }
     }
 
-    private func start(_ flow: ServedFlow, address: String?, _ page: PageContext) async -> MountedResponse {
+    /// Starts a session of `flow`, then takes `answer`, the form of its first ask, when there is one.
+    private func start(
+        _ flow: ServedFlow, address: String?, _ page: PageContext, answer: MountedRequest? = nil
+    ) async -> MountedResponse {
         var page = page
         do {
             let record = try await sessions.start(
                 flow.id, params: [:], creator: .browser(binding: page.binding), address: address)
             page.setCookies.append(cookie(sessionCookie(flow), record.id))
+            if let answer, record.state == .asking { return await submit(answer, flow: flow, session: record.id, page) }
             return redirect("/ui/\(flow.id)/session", page)
         } catch FlowSessions.Refusal.full(let reason) {
             return problem(503, "Too many sessions", reason, page)
@@ -215,14 +240,15 @@ public struct FlowPages: MountedRoutes {
 
     /// The headers of every page: no framing, no sniffing, no referrer, resources only from this server, forms
     /// posted only to it (and, on the pages of an authorize request, answered with a redirect to `formTarget`,
-    /// the client's redirect URI, which browsers check against `form-action` too).
-    static func securityHeaders(formTarget: String? = nil) -> [(name: String, value: String)] {
+    /// the client's redirect URI, which browsers check against `form-action` too). With `images`, the pages may
+    /// show images from this server: the theme's logo.
+    static func securityHeaders(formTarget: String? = nil, images: Bool = false) -> [(name: String, value: String)] {
         let formAction = "'self'" + (formTarget.map { " " + $0 } ?? "")
         return [
             (
                 "Content-Security-Policy",
-                "default-src 'none'; style-src 'self'; form-action \(formAction); frame-ancestors 'none'; "
-                    + "base-uri 'none'"
+                "default-src 'none'; style-src 'self'; " + (images ? "img-src 'self'; " : "")
+                    + "form-action \(formAction); frame-ancestors 'none'; base-uri 'none'"
             ),
             ("X-Content-Type-Options", "nosniff"),
             ("Referrer-Policy", "no-referrer"),
@@ -230,7 +256,7 @@ public struct FlowPages: MountedRoutes {
         ]
     }
 
-    private func render(_ template: String, _ view: Any, _ title: String, _ page: PageContext) -> MountedResponse {
+    func render(_ template: String, _ view: Any, _ title: String, _ page: PageContext) -> MountedResponse {
         render(200, template, view, title, page)
     }
 
@@ -238,14 +264,17 @@ public struct FlowPages: MountedRoutes {
         _ status: Int, _ template: String, _ view: Any, _ title: String, _ page: PageContext
     ) -> MountedResponse {
         let body = library.render(view, withTemplate: template) ?? ""
-        let html = library.render(LayoutPage(title: title, body: body), withTemplate: "layout") ?? body
+        let layout = LayoutPage(
+            title: title, body: body, product: theme.product, themeStyle: theme.stylePath, logo: theme.logo?.path)
+        let html = library.render(layout, withTemplate: "layout") ?? body
         return MountedResponse(
             status: status, contentType: "text/html; charset=utf-8", body: Array(html.utf8),
             headers: headers(page), template: "/ui/" + template)
     }
 
     private func headers(_ page: PageContext) -> [(name: String, value: String)] {
-        Self.securityHeaders(formTarget: page.formTarget) + page.setCookies.map { (name: "Set-Cookie", value: $0) }
+        Self.securityHeaders(formTarget: page.formTarget, images: theme.logo != nil)
+            + page.setCookies.map { (name: "Set-Cookie", value: $0) }
     }
 
     func redirect(_ location: String, _ page: PageContext) -> MountedResponse {

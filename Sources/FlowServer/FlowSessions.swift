@@ -255,7 +255,7 @@ public struct FlowSessions: Sendable {
         return try await store.replace(completed, now: now())
     }
 
-    private func runner(
+    func runner(
         _ flow: ServedFlow, authority: any Authority, input: OneAnswer, messages: ShownMessages
     ) -> FlowRunner {
         FlowRunner(
@@ -264,7 +264,7 @@ public struct FlowSessions: Sendable {
     }
 
     /// The stored form of where a run stopped.
-    private static func record(
+    static func record(
         id: String, flow: String, version: Int, outcome: RunOutcome, input: OneAnswer, messages: ShownMessages
     ) -> SessionRecord {
         var record = SessionRecord(

@@ -3,13 +3,20 @@ import Mustache
 /// The web UI's Mustache templates. Every `{{value}}` is HTML-escaped by the engine; the one unescaped
 /// `{{{body}}}` is a page these templates rendered.
 enum PageTemplates {
-    static func library() throws -> MustacheLibrary {
+    /// The built-in templates by name; a theme replaces one with `templates/NAME.mustache`.
+    static let builtIn = [
+        "layout": layout, "flows": flowList, "start": flowStart, "session": session, "problem": problem,
+    ]
+
+    /// The names a theme's templates may have.
+    static let names = builtIn.keys.sorted()
+
+    /// The built-in templates, each replaced by the theme's of the same name.
+    static func library(_ theme: PageTheme = .builtIn) throws -> MustacheLibrary {
         var library = MustacheLibrary()
-        try library.register(layout, named: "layout")
-        try library.register(flowList, named: "flows")
-        try library.register(flowStart, named: "start")
-        try library.register(session, named: "session")
-        try library.register(problem, named: "problem")
+        for (name, text) in builtIn {
+            try library.register(theme.templates[name] ?? text, named: name)
+        }
         return library
     }
 
@@ -19,11 +26,13 @@ enum PageTemplates {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>{{title}} · flowrun</title>
+        <title>{{title}} · {{product}}</title>
         <link rel="stylesheet" href="/ui/style.css">
+        {{#themeStyle}}<link rel="stylesheet" href="{{themeStyle}}">{{/themeStyle}}
         </head>
         <body>
-        <header><a href="/">flowrun</a></header>
+        <header><a href="/">\#
+        {{#logo}}<img src="{{logo}}" alt="{{product}}">{{/logo}}{{^logo}}{{product}}{{/logo}}</a></header>
         <main>
         {{{body}}}
         </main>
@@ -60,7 +69,7 @@ enum PageTemplates {
         </div>
         {{/hasMessages}}
         {{#ask}}
-        <form method="post" action="/ui/{{id}}/session" novalidate>
+        <form method="post" action="{{formAction}}" novalidate>
         <input type="hidden" name="csrf" value="{{csrf}}">
         {{#hint}}<p class="hint" id="ask-hint">{{hint}}</p>{{/hint}}
         {{#problem}}<p class="problem" role="alert">{{problem}}</p>{{/problem}}
@@ -120,38 +129,43 @@ enum PageTemplates {
 
     /// The stylesheet at `/ui/style.css`.
     static let style = #"""
-        :root { color-scheme: light dark; --accent: #2f5fd0; --on-accent: #fff; --bad: #b3261e; --muted: #595f69; \#
-        --dev: #8a4b00; --good: #2e7d32; --text: #1a1a1a; --page: #fff; }
-        @media (prefers-color-scheme: dark) { :root { --accent: #8ab4f8; --on-accent: #0b1a33; --bad: #ff9c94; \#
-        --muted: #b4bac4; --dev: #ffb961; --good: #81c995; --text: #ececec; --page: #121212; } }
-        body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: var(--text); background: var(--page); }
+        :root { color-scheme: light dark; --flowrun-accent: #2f5fd0; --flowrun-on-accent: #fff; \#
+        --flowrun-bad: #b3261e; --flowrun-muted: #595f69; --flowrun-dev: #8a4b00; --flowrun-good: #2e7d32; \#
+        --flowrun-text: #1a1a1a; --flowrun-page: #fff; }
+        @media (prefers-color-scheme: dark) { :root { --flowrun-accent: #8ab4f8; --flowrun-on-accent: #0b1a33; \#
+        --flowrun-bad: #ff9c94; --flowrun-muted: #b4bac4; --flowrun-dev: #ffb961; --flowrun-good: #81c995; \#
+        --flowrun-text: #ececec; --flowrun-page: #121212; } }
+        body { font: 16px/1.5 system-ui, sans-serif; margin: 0; color: var(--flowrun-text); \#
+        background: var(--flowrun-page); }
         header { padding: .75rem 1.5rem; border-bottom: 1px solid #8884; }
         header a { font-weight: 600; text-decoration: none; color: inherit; }
+        header img { display: block; height: 2rem; width: auto; }
         main { max-width: 32rem; margin: 2rem auto; padding: 0 1.5rem; }
         h1 { font-size: 1.5rem; }
-        a { color: var(--accent); }
-        .flows li { margin: .75rem 0; } .flows p { margin: .25rem 0; color: var(--muted); font-size: .9rem; }
+        a { color: var(--flowrun-accent); }
+        .flows li { margin: .75rem 0; }
+        .flows p { margin: .25rem 0; color: var(--flowrun-muted); font-size: .9rem; }
         .field { margin: 1rem 0; } label { display: block; font-weight: 600; margin-bottom: .25rem; }
-        .optional { font-weight: 400; color: var(--muted); }
+        .optional { font-weight: 400; color: var(--flowrun-muted); }
         fieldset { border: 1px solid #8886; border-radius: 8px; padding: .25rem 1rem; margin: 1rem 0; }
         legend { font-weight: 600; padding: 0 .25rem; }
         input { font: inherit; width: 100%; box-sizing: border-box; padding: .5rem .6rem; border: 1px solid #767676; \#
-        border-radius: 6px; color: inherit; background: var(--page); }
-        input:focus, button:focus { outline: 3px solid var(--accent); outline-offset: 1px; }
-        .invalid input { border: 2px solid var(--bad); }
-        .problem { color: var(--bad); margin: .25rem 0; } .hint, small { color: var(--muted); }
-        .messages { border-left: 4px solid var(--accent); padding: .25rem .75rem; margin: 1rem 0; }
-        .messages.refusal { border-left-color: var(--bad); color: var(--bad); font-weight: 600; }
+        border-radius: 6px; color: inherit; background: var(--flowrun-page); }
+        input:focus, button:focus { outline: 3px solid var(--flowrun-accent); outline-offset: 1px; }
+        .invalid input { border: 2px solid var(--flowrun-bad); }
+        .problem { color: var(--flowrun-bad); margin: .25rem 0; } .hint, small { color: var(--flowrun-muted); }
+        .messages { border-left: 4px solid var(--flowrun-accent); padding: .25rem .75rem; margin: 1rem 0; }
+        .messages.refusal { border-left-color: var(--flowrun-bad); color: var(--flowrun-bad); font-weight: 600; }
         .actions { display: flex; gap: .5rem; flex-wrap: wrap; margin-top: 1.25rem; }
-        button { font: inherit; padding: .5rem 1rem; border-radius: 6px; border: 1px solid var(--accent); \#
-        background: var(--accent); color: var(--on-accent); cursor: pointer; }
-        button.secondary { background: transparent; color: var(--accent); }
+        button { font: inherit; padding: .5rem 1rem; border-radius: 6px; border: 1px solid var(--flowrun-accent); \#
+        background: var(--flowrun-accent); color: var(--flowrun-on-accent); cursor: pointer; }
+        button.secondary { background: transparent; color: var(--flowrun-accent); }
         button[name=choice] { text-transform: capitalize; }
         .end { padding: 1rem; border-radius: 8px; border: 2px solid #8886; margin: 1rem 0; }
-        .end.success { border-color: var(--good); } .end.failure { border-color: var(--bad); }
+        .end.success { border-color: var(--flowrun-good); } .end.failure { border-color: var(--flowrun-bad); }
         .end h2 { margin-top: 0; }
-        .dev { margin-top: 2rem; padding: .75rem 1rem; border: 2px dashed var(--dev); border-radius: 8px; }
-        .dev h2 { font-size: 1rem; color: var(--dev); margin: 0 0 .5rem; }
+        .dev { margin-top: 2rem; padding: .75rem 1rem; border: 2px dashed var(--flowrun-dev); border-radius: 8px; }
+        .dev h2 { font-size: 1rem; color: var(--flowrun-dev); margin: 0 0 .5rem; }
 
         """#
 }

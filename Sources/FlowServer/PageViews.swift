@@ -10,6 +10,12 @@ extension ServedFlow {
 struct LayoutPage {
     var title: String
     var body: String
+    /// The product's name: the header's text, or the logo's alternative text.
+    var product: String
+    /// The path of the theme's stylesheet, linked after the built-in one.
+    var themeStyle: String?
+    /// The path of the theme's logo.
+    var logo: String?
 }
 
 /// `/`: the flows served.
@@ -68,6 +74,8 @@ struct SessionPage {
     var id: String
     var title: String
     var csrf: String
+    /// Where the ask's form posts: the session, or `/ui/{id}` for a first ask shown before the session exists.
+    var formAction: String
     var messages: [String]
     var hasMessages: Bool
     /// Whether the messages say why the last answer was refused: announced as an alert, styled as an error.
@@ -78,11 +86,12 @@ struct SessionPage {
 
     init(
         _ record: SessionRecord, flow: ServedFlow, csrf: String, newPassword: Bool, codes: [FlowPages.DevCode]?,
-        email: String? = nil
+        email: String? = nil, formAction: String? = nil
     ) {
         id = flow.id
         title = flow.name
         self.csrf = csrf
+        self.formAction = formAction ?? "/ui/\(flow.id)/session"
         // The end's own message is shown with the end, not a second time above it.
         messages = record.messages
         if record.state == .ended, let last = messages.last, last == record.end?.message { messages.removeLast() }

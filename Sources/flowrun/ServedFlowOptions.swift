@@ -41,7 +41,24 @@
                     + "is exempt unless --rate-limit is given.", valueName: "count"))
         var sessionStartsPerMinute = AddressSessionLimit.standard.startsPerMinute
 
+        @Option(
+            help: ArgumentHelp(
+                "With --flows: the pages' look, from a folder with style.css, logo.svg or logo.png, theme.yaml "
+                    + "and templates/NAME.mustache (see docs/themes.md); read once at start.", valueName: "dir"),
+            completion: .directory)
+        var uiTheme: String?
+
+        @Flag(
+            help: ArgumentHelp(
+                "With --flows: /ui/{id} of a flow whose first step is an ask shows that ask's form, not a Start "
+                    + "button; posting the first answer starts the session (a GET still starts nothing)."))
+        var uiOpenOnFirstAsk = false
+
         func validate() throws {
+            guard uiTheme == nil || flows != nil else { throw ValidationError("--ui-theme goes with --flows.") }
+            guard !uiOpenOnFirstAsk || flows != nil else {
+                throw ValidationError("--ui-open-on-first-ask goes with --flows.")
+            }
             guard (1...86_400 * 7).contains(sessionIdle) else {
                 throw ValidationError("--session-idle must be 1 to 604800.")
             }
@@ -70,6 +87,10 @@
             notices: ServeNotices
         ) throws -> (FlowAPI, FlowPages)? {
             guard let flows else { return nil }
+            var theme = PageTheme.builtIn
+            if let uiTheme {
+                do { theme = try PageTheme.load(folder: uiTheme) } catch { throw UsageError(error.description) }
+            }
             let found = FlowFiles(paths: [flows])
             if let problem = found.problems.first { throw UsageError(problem) }
             guard !found.files.isEmpty else { throw UsageError("no flow files in '\(flows)'") }
@@ -79,6 +100,11 @@
                     catalogs: [NativeAuthClient.defaultCatalog], root: try project.rootFolder()))
             for problem in served.problems { notices.warning("flowrun serve: \(problem)") }
             for withheld in served.withheld { notices.info("flowrun serve: \(withheld)") }
+            for flow in served.flows where uiOpenOnFirstAsk && !FlowSessions.opensOnAsk(flow) {
+                notices.info(
+                    "flowrun serve: \(flow.file): opens on its Start button, as its first step is not an ask "
+                        + "(--ui-open-on-first-ask shows a first ask only when no action runs before it)")
+            }
             let embedded = EmbeddedAuthority(emulator: emulator)
             let configuration = embedded.firstClientWithEverything
             let store = try sessionStore()
@@ -104,7 +130,7 @@
                 sessions: sessions, devCodes: devOutbox ? Self.codes(from: emulator) : nil,
                 secureCookies: secureCookies,
                 signer: try SessionSeal(keyFile: sessionKey).signer(purpose: "web UI"),
-                signIn: Self.signInClients(of: emulator))
+                signIn: Self.signInClients(of: emulator), theme: theme, openOnFirstAsk: uiOpenOnFirstAsk)
             return (FlowAPI(sessions: sessions), pages)
         }
 

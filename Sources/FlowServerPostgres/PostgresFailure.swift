@@ -1,3 +1,6 @@
+import Foundation
+import NIOCore
+import NIOPosix
 import PostgresNIO
 
 /// How ``PooledPostgres`` reads an error of PostgreSQL: which ones mean the connection is gone, which ones ask for
@@ -29,9 +32,22 @@ enum PostgresFailure {
             return "\(message) (SQLSTATE \(error.serverInfo?[.sqlState] ?? "?"))"
         }
         if let underlying = error.underlying {
-            return "\(error.code): \(underlying)"
+            return reason(underlying)
         }
         return "\(error.code)"
+    }
+
+    /// A system error in words (`Connection refused`), not NIO's text of it (`Connection errors:
+    /// SingleConnectionFailure(…, error: connection reset (error set): Connection refused) (errno: 111))`); any
+    /// other error as it describes itself.
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? IOError {
+            return String(cString: strerror(error.errnoCode))
+        }
+        if let error = error as? NIOConnectionError, let first = error.connectionErrors.first {
+            return reason(first.error)
+        }
+        return "\(error)"
     }
 
     /// A random pause before `attempt`, growing with each collision up to 50 ms, so that the transactions that

@@ -11,15 +11,15 @@ import PostgresNIO
 /// concurrent transaction (on this server or another) changed since is aborted by PostgreSQL and run again from
 /// the start — so a code, a token or a counter is never updated from a stale read. (`SERIALIZABLE` would also
 /// abort on the page-level predicate locks of unrelated sign-ups; what it would add, the store gets from unique
-/// keys and the recipient rows of ``PostgresTransaction/codeTimes(to:after:limit:)``.)
+/// keys and the recipient rows of `PostgresTransaction.codeTimes(to:after:limit:)`.)
 ///
 /// Migrations, flow sessions and checks are asynchronous from end to end. The emulator's request logic is
-/// synchronous (written against ``StoreTransaction`` for SQLite too, whose group commit runs it inside one
+/// synchronous (written against `StoreTransaction` for SQLite too, whose group commit runs it inside one
 /// database transaction), so its transactions (``blockingTransaction(_:_:)``) run on a thread of this value's
 /// own, waiting there for each statement on their pooled connection.
 ///
 /// A connection that fails is dropped by the pool and a new one opened later; while none can be opened,
-/// transactions throw ``StoreUnavailable`` in words, as they do when a transaction keeps colliding.
+/// transactions throw `StoreUnavailable` in words, as they do when a transaction keeps colliding.
 final class PooledPostgres: Sendable {
     private let address: PostgresAddress
     private let client: PostgresClient
@@ -150,7 +150,7 @@ final class PooledPostgres: Sendable {
     }
 
     /// Runs `body` on a pooled connection. While none comes, a watchdog checks each ``patience`` whether the
-    /// server can be reached; when it cannot, the wait ends in ``StoreUnavailable`` saying why.
+    /// server can be reached; when it cannot, the wait ends in `StoreUnavailable` saying why.
     private func leased<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {

@@ -24,7 +24,7 @@ struct PostgresStatements: Sendable {
     }
 }
 
-/// The same connection for the emulator's synchronous ``StoreTransaction``: each statement waits for its answer,
+/// The same connection for the emulator's synchronous `StoreTransaction`: each statement waits for its answer,
 /// on a thread of ``PooledPostgres``'s own (never on a task's).
 struct BlockingStatements {
     let connection: PostgresConnection

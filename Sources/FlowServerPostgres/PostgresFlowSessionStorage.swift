@@ -3,23 +3,25 @@ import Foundation
 
 /// The flow sessions' rows in PostgreSQL (``FlowSessionStorage``), shared by every server of the database.
 struct PostgresFlowSessionStorage: FlowSessionStorage {
-    let database: BlockingPostgres
+    let database: PooledPostgres
 
     func waiting(since: Double) async throws -> Int {
         try await database.transaction(.read) { sql in
-            try sql.rows("SELECT COUNT(*) AS n FROM flow_session WHERE state = 'asking' AND updated_at >= \(since)")
-                .first?["n"].decode(Int.self) ?? 0
+            try await sql.rows(
+                "SELECT COUNT(*) AS n FROM flow_session WHERE state = 'asking' AND updated_at >= \(since)"
+            )
+            .first?["n"].decode(Int.self) ?? 0
         }
     }
 
     func insert(_ row: FlowSessionRow, expiredBefore: Double, limit: Int) async throws {
         try await database.transaction(.write) { sql in
-            try sql.execute("DELETE FROM flow_session WHERE updated_at < \(expiredBefore)")
+            try await sql.execute("DELETE FROM flow_session WHERE updated_at < \(expiredBefore)")
             let live =
-                try sql.rows("SELECT COUNT(*) AS n FROM flow_session WHERE state = 'asking'")
+                try await sql.rows("SELECT COUNT(*) AS n FROM flow_session WHERE state = 'asking'")
                 .first?["n"].decode(Int.self) ?? 0
             guard live < limit else { throw FlowSessionStoreError.full(limit) }
-            try sql.execute(
+            try await sql.execute(
                 """
                 INSERT INTO flow_session (id, state, record, version, updated_at)
                 VALUES (\(row.id), \(row.state), \(row.record), \(row.version), \(row.updatedAt))
@@ -29,7 +31,7 @@ struct PostgresFlowSessionStorage: FlowSessionStorage {
 
     func record(id: String, since: Double) async throws -> Data? {
         try await database.transaction(.read) { sql in
-            try sql.rows("SELECT record FROM flow_session WHERE id = \(id) AND updated_at >= \(since)")
+            try await sql.rows("SELECT record FROM flow_session WHERE id = \(id) AND updated_at >= \(since)")
                 .first?["record"].decode(Data.self)
         }
     }
@@ -38,7 +40,7 @@ struct PostgresFlowSessionStorage: FlowSessionStorage {
     /// first's commit and then matches no row (or is run again after a serialization failure, and matches none).
     func claim(id: String, version: Int, until: Double, now: Double) async throws -> Bool {
         try await database.transaction(.write) { sql in
-            try sql.execute(
+            try await sql.execute(
                 """
                 UPDATE flow_session SET answering_until = \(until)
                 WHERE id = \(id) AND version = \(version) AND answering_until <= \(now)
@@ -48,7 +50,7 @@ struct PostgresFlowSessionStorage: FlowSessionStorage {
 
     func replace(_ row: FlowSessionRow) async throws -> Bool {
         try await database.transaction(.write) { sql in
-            try sql.execute(
+            try await sql.execute(
                 """
                 UPDATE flow_session SET state = \(row.state), record = \(row.record), version = \(row.version),
                 updated_at = \(row.updatedAt), answering_until = 0 WHERE id = \(row.id) AND version = \(row.version - 1)
@@ -64,7 +66,7 @@ struct PostgresFlowSessionStorage: FlowSessionStorage {
 
     func purge(expiredBefore: Double) async throws -> Int {
         try await database.transaction(.write) { sql in
-            try sql.execute("DELETE FROM flow_session WHERE updated_at < \(expiredBefore)")
+            try await sql.execute("DELETE FROM flow_session WHERE updated_at < \(expiredBefore)")
         }
     }
 }

@@ -91,25 +91,27 @@ enum PostgresSchema {
             ]),
     ]
 
-    /// Applies the missing migrations; runs inside a transaction (``BlockingPostgres``, `.migration` mode).
-    static func migrate(_ sql: PostgresStatements, now: Double) throws {
-        try sql.execute("SELECT pg_advisory_xact_lock(\(lockKey))")
-        try sql.execute(
+    /// Applies the missing migrations; runs inside a transaction (``PooledPostgres``, `.migration` mode).
+    static func migrate(_ sql: PostgresStatements, now: Double) async throws {
+        try await sql.execute("SELECT pg_advisory_xact_lock(\(lockKey))")
+        try await sql.execute(
             "CREATE TABLE IF NOT EXISTS flowrun_migrations (id TEXT PRIMARY KEY, applied_at DOUBLE PRECISION NOT NULL)")
-        let applied = Set(try sql.rows("SELECT id FROM flowrun_migrations").map { try $0["id"].decode(String.self) })
+        let applied = Set(
+            try await sql.rows("SELECT id FROM flowrun_migrations").map { try $0["id"].decode(String.self) })
         for migration in migrations where !applied.contains(migration.id) {
-            for statement in migration.statements { try sql.execute(statement) }
-            try sql.execute("INSERT INTO flowrun_migrations (id, applied_at) VALUES (\(migration.id), \(now))")
+            for statement in migration.statements { try await sql.execute(statement) }
+            try await sql.execute("INSERT INTO flowrun_migrations (id, applied_at) VALUES (\(migration.id), \(now))")
         }
     }
 
     /// The identifiers of the migrations this build needs that the database lacks.
-    static func missing(_ sql: PostgresStatements) throws -> [String] {
+    static func missing(_ sql: PostgresStatements) async throws -> [String] {
         let exists =
-            try sql.rows("SELECT to_regclass('flowrun_migrations') IS NOT NULL AS present")
+            try await sql.rows("SELECT to_regclass('flowrun_migrations') IS NOT NULL AS present")
             .first?["present"].decode(Bool.self) ?? false
         guard exists else { return migrations.map(\.id) }
-        let applied = Set(try sql.rows("SELECT id FROM flowrun_migrations").map { try $0["id"].decode(String.self) })
+        let applied = Set(
+            try await sql.rows("SELECT id FROM flowrun_migrations").map { try $0["id"].decode(String.self) })
         return migrations.map(\.id).filter { !applied.contains($0) }
     }
 }

@@ -2,12 +2,25 @@ import NIOSSL
 import PostgresNIO
 
 extension PostgresAddress {
-    /// The TLS of a connection over TCP in ``sslMode``: `disable` is plain text, `prefer` TLS when the server
-    /// offers it, the others TLS or no connection, checking the certificate as the mode says against
+    /// The TLS of the pool's connections over TCP in ``sslMode``: `disable` is plain text, `prefer` TLS when the
+    /// server offers it, the others TLS or no connection, checking the certificate as the mode says against
     /// ``sslRootCertificate`` (else the system's authorities). A certificate file that cannot be read is a
     /// ``DatabaseURLError``.
+    func clientTLS() throws -> PostgresClient.Configuration.TLS {
+        guard let configuration = try tlsConfiguration() else { return .disable }
+        return sslMode == .prefer ? .prefer(configuration) : .require(configuration)
+    }
+
+    /// The same TLS for a connection of its own (the reachability probe of ``PooledPostgres``).
     func connectionTLS() throws -> PostgresConnection.Configuration.TLS {
-        guard sslMode != .disable else { return .disable }
+        guard let configuration = try tlsConfiguration() else { return .disable }
+        let context = try Self.context(configuration, certificate: sslRootCertificate)
+        return sslMode == .prefer ? .prefer(context) : .require(context)
+    }
+
+    /// The TLS configuration of ``sslMode``, nil for `disable`; checked by making a context of it once.
+    private func tlsConfiguration() throws -> TLSConfiguration? {
+        guard sslMode != .disable else { return nil }
         var configuration = TLSConfiguration.makeClientConfiguration()
         switch sslMode {
         case .disable, .prefer:
@@ -19,16 +32,26 @@ extension PostgresAddress {
         case .verifyFull:
             configuration.certificateVerification = .fullVerification
         }
-        let context: NIOSSLContext
         do {
             if let sslRootCertificate {
                 configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(sslRootCertificate))
             }
-            context = try NIOSSLContext(configuration: configuration)
         } catch {
-            throw DatabaseURLError(
-                "cannot use `sslrootcert=\(sslRootCertificate ?? "")` (certificate authorities in PEM): \(error)")
+            throw Self.unusable(sslRootCertificate, error)
         }
-        return sslMode == .prefer ? .prefer(context) : .require(context)
+        _ = try Self.context(configuration, certificate: sslRootCertificate)
+        return configuration
+    }
+
+    private static func context(_ configuration: TLSConfiguration, certificate: String?) throws -> NIOSSLContext {
+        do {
+            return try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw unusable(certificate, error)
+        }
+    }
+
+    private static func unusable(_ certificate: String?, _ error: any Error) -> DatabaseURLError {
+        DatabaseURLError("cannot use `sslrootcert=\(certificate ?? "")` (certificate authorities in PEM): \(error)")
     }
 }

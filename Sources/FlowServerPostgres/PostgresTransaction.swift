@@ -5,7 +5,7 @@ import PostgresNIO
 /// ``StoreTransaction`` over PostgreSQL: the statements of the SQLite store, in PostgreSQL's dialect. Recipients
 /// compare case-insensitively (`lower`), as SQLite's `NOCASE` column does.
 struct PostgresTransaction: StoreTransaction {
-    let sql: PostgresStatements
+    let sql: BlockingStatements
 
     func user(named username: String) throws -> UserRecord? {
         try sql.rows("SELECT * FROM users WHERE username_key = \(Contacts.canonical(username)) LIMIT 1")

@@ -10,7 +10,7 @@ import NativeAuthEmulator
 public final class SharedDatabase: Sendable {
     /// The database, its password hidden.
     public let address: PostgresAddress
-    private let database: BlockingPostgres
+    private let database: PooledPostgres
 
     /// The emulator's store in this database.
     public let emulatorStore: EmulatorStore
@@ -19,13 +19,13 @@ public final class SharedDatabase: Sendable {
     /// cannot be reached, and `DatabaseURLError` when the address's certificate file cannot be read.
     public init(address: PostgresAddress, connections: Int = 8, logger: Logger) async throws {
         self.address = address
-        database = try BlockingPostgres(address: address, size: max(connections, 1), logger: logger)
+        database = try PooledPostgres(address: address, size: max(connections, 1), logger: logger)
         emulatorStore = EmulatorStore(backend: PostgresStoreBackend(database: database))
         do {
             let now = Date().timeIntervalSince1970
-            try await database.transaction(.migration) { sql in try PostgresSchema.migrate(sql, now: now) }
+            try await database.transaction(.migration) { sql in try await PostgresSchema.migrate(sql, now: now) }
         } catch {
-            await database.shutdown()
+            await database.close()
             throw error
         }
     }
@@ -38,6 +38,6 @@ public final class SharedDatabase: Sendable {
 
     /// Closes the connections.
     public func close() async {
-        await database.shutdown()
+        await database.close()
     }
 }

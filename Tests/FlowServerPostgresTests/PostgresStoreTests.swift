@@ -124,7 +124,12 @@ struct PostgresStoreTests {
             #expect(down.body?["error"]?.stringValue == "temporarily_unavailable")
             #expect(down.headers["retry-after"] == "1")
             #expect(failures.withLock { $0 }.first == .unavailable)
-            await #expect(throws: StoreUnavailable.self) { try await database.emulatorStore.checkReady() }
+            let unready = await #expect(throws: StoreUnavailable.self) {
+                try await database.emulatorStore.checkReady()
+            }
+            let reason = unready?.description ?? ""
+            #expect(reason.contains("cannot connect to \(try scratch.address)"), "\(reason)")
+            #expect(reason.lowercased().contains("connection refused"), "\(reason)")
             try scratch.start()
             try await database.emulatorStore.checkReady()
             #expect(await emulator.send(.signUpStart, parameters).status == 200)

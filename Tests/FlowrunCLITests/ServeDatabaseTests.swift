@@ -31,7 +31,7 @@ struct ServeDatabaseTests {
         #expect(fromFile.status == 2 && fromFile.stderr.contains("`ftp://localhost`"), "\(fromFile.stderr)")
     }
 
-    @Test("a PostgreSQL server that cannot be reached stops serve with exit 1, naming it without the password")
+    @Test("a PostgreSQL server that cannot be reached stops serve with exit 1, naming it and why, not the password")
     func unreachableServer() throws {
         let folder = try FlowFolder()
         let result = try folder.run(
@@ -40,6 +40,7 @@ struct ServeDatabaseTests {
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("cannot use the database"), "\(result.stderr)")
         #expect(result.stderr.contains("postgres://ann:***@127.0.0.1:1/flowrun"), "\(result.stderr)")
+        #expect(result.stderr.lowercased().contains("connection refused"), "says why: \(result.stderr)")
         #expect(!result.stderr.contains("hunter2"))
     }
 }

@@ -60,7 +60,7 @@ struct PostgresFlowSessionStorage: FlowSessionStorage {
 
     func delete(id: String, version: Int) async throws -> Bool {
         try await database.transaction(.write) { sql in
-            try sql.execute("DELETE FROM flow_session WHERE id = \(id) AND version = \(version)") == 1
+            try await sql.execute("DELETE FROM flow_session WHERE id = \(id) AND version = \(version)") == 1
         }
     }
 

@@ -650,7 +650,8 @@ extension RuleExplanation {
             meaning:
                 "An `ask` of a secret input (a `password` or `code`, or one marked `secret`) "
                 + "can be reached again on a loop with no `attempts:` limit, so a script could "
-                + "guess without end. Reported at each transition that leads back to the ask.",
+                + "guess without end. Reported at each transition that leads back to the ask; "
+                + "when a resend leads back to it, once at the resend (not as FR123 too).",
             broken: .files([
                 ExampleFile("flow.yaml", ExampleText.passwordSignIn)
             ]),

@@ -140,9 +140,12 @@ public struct TestReport: Sendable {
             let files = unrun.count == 1 ? "1 file" : "\(unrun.count) files"
             text += ", \(notRunCount) not run (\(files) did not load)"
         }
+        let unmeasured = unmeasuredFlows
+        if coverage.isEmpty, !unmeasured.isEmpty {
+            return text + "; transition coverage not measured: " + unmeasured.joined(separator: ", ")
+        }
         text += String(
             format: "; transition coverage %.1f%% (%d of %d edges)", totals.percent, totals.covered, totals.total)
-        let unmeasured = unmeasuredFlows
         if !unmeasured.isEmpty { text += "; not measured: " + unmeasured.joined(separator: ", ") }
         return text
     }

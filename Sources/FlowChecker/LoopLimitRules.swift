@@ -43,7 +43,8 @@ extension DocumentChecker {
             // A `resend` choice that leads to a resend action is reported once, at the action.
             if case .choice("resend") = edges[edge].label, !isResendAction(destination) {
                 reportResend(
-                    "the `resend` choice of `\(steps[edges[edge].from].name.value)` is on a loop with no `attempts:` limit",
+                    "the `resend` choice of `\(steps[edges[edge].from].name.value)` is on a loop with no "
+                        + "`attempts:` limit",
                     asking: secretAsks[component[destination]], at: edges[edge].position)
             }
         }

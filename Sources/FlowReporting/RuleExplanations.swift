@@ -650,7 +650,8 @@ extension RuleExplanation {
             meaning:
                 "An `ask` of a secret input (a `password` or `code`, or one marked `secret`) "
                 + "can be reached again on a loop with no `attempts:` limit, so a script could "
-                + "guess without end. Reported at each transition that leads back to the ask.",
+                + "guess without end. Reported at each transition that leads back to the ask; "
+                + "when a resend leads back to it, once at the resend (not as FR123 too).",
             broken: .files([
                 ExampleFile("flow.yaml", ExampleText.passwordSignIn)
             ]),
@@ -671,18 +672,21 @@ extension RuleExplanation {
                 "A resend (an action such as `signIn.resendCode`, or a `resend` choice) is on "
                 + "a loop with no `attempts:` limit. A warning, not an error: a resend reveals "
                 + "nothing and the authority throttles resends itself, but without a limit a user "
-                + "or a script can send codes forever, which costs money and floods the mailbox.",
+                + "or a script can send codes forever, which costs money and floods the mailbox. "
+                + "When the loop also asks a secret input again (a code kept secret), the resend is "
+                + "reported once, as FR122, an error.",
             broken: .files([
-                ExampleFile("flow.yaml", ExampleText.codeSignIn)
+                ExampleFile("flow.yaml", ExampleText.codeSignIn.edited([(Self.secretCode, Self.codeNotSecret)]))
             ]),
             fixed: .files([
                 ExampleFile(
                     "flow.yaml",
                     ExampleText.codeSignIn.edited([
+                        (Self.secretCode, Self.codeNotSecret),
                         (
                             "      resend: resend_code\n",
                             "      resend: { goto: resend_code, attempts: 3, exhausted: { fail: too_many_resends } }\n"
-                        )
+                        ),
                     ]))
             ])),
         RuleExplanation(
@@ -1131,4 +1135,9 @@ extension RuleExplanation {
                 ExampleFile("greet.yaml", ExampleText.greet),
             ])),
     ]
+
+    /// The code input of the example flows, and the same marked not secret: FR123's own example, whose loop asks
+    /// no secret again (one that does is FR122's).
+    fileprivate static let secretCode = "  code: { type: code, label: Code }\n"
+    fileprivate static let codeNotSecret = "  code: { type: code, label: Code, secret: false }\n"
 }

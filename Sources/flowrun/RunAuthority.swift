@@ -34,6 +34,7 @@
                 try state.prepare()
                 let embedded = try await EmbeddedAuthority.stored(
                     in: state.path, configuration: try TenantConfiguration.embedded(option: config))
+                embedded.emulator.store.reportFailures { _ in signals.noteStoreFailure() }
                 if showingCodes {
                     embedded.deliverCodes { message in
                         Terminal.writeError("[embedded authority outbox] code for \(message.to): \(message.code)")

@@ -23,8 +23,8 @@
                 embedded authority "sends" are shown on standard error, marked as its outbox.
 
                 Exit codes: 0 success end, 1 failure end (or any end other than success and browser_required, or \
-                a run that could not go on), 2 usage error or invalid flow, 3 cancelled, 4 browser required, \
-                5 suspended and saved with --save.
+                a run that could not go on, or a state folder that cannot be written: disk full, read-only), \
+                2 usage error or invalid flow, 3 cancelled, 4 browser required, 5 suspended and saved with --save.
                 """)
 
         @Argument(help: "The flow file to run.", completion: .flowFiles)
@@ -113,12 +113,14 @@
                 throw UsageError("--resume: \(error)")
             }
             let authority: RunAuthority
-            let seal = SessionFileSeal(state: StateDirectory(option: stateOption.stateDir, project: project))
+            let state = StateDirectory(option: stateOption.stateDir, project: project)
+            let seal = SessionFileSeal(state: state)
             do {
                 authority = try await RunAuthority.choose(
                     options: client, project: project, stateDir: stateOption.stateDir, config: config,
                     showingCodes: !scripted && isatty(0) == 1)
             } catch {
+                if let failure = StateFailure.failure(error, folder: state.path) { throw failure }
                 Terminal.error("\(error)")
                 throw ExitCode.usage
             }
@@ -147,6 +149,7 @@
             for problem in signals.problems {
                 Terminal.writeError("flowrun: the authority did not answer: \(problem)")
             }
+            if signals.storeFailed { Terminal.error(StateFailure.failure(writingIn: state.path).description) }
             try finish(outcome, reporter: reporter, seal: seal)
         }
 

@@ -9,6 +9,15 @@
     final class RunSignals: Sendable {
         private let user = Locked<String?>(nil)
         private let noAnswers = Locked<[String]>([])
+        private let storeFailures = Locked(false)
+
+        /// Whether the embedded authority's store failed to read or write its database during the run.
+        var storeFailed: Bool { storeFailures.value }
+
+        /// Notes that the embedded authority's store failed.
+        func noteStoreFailure() {
+            storeFailures.withLock { $0 = true }
+        }
 
         /// The run's username, once the client named one.
         var username: String? { user.value }

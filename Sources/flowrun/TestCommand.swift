@@ -20,6 +20,10 @@
                 together take every edge it can reach, forcing outcomes with injected faults, runs them, and with \
                 --write saves them as scenario files for review.
 
+                A scenario file that does not load, or whose flow does not, is an error in every --format at its \
+                file:line:column; the other files still run, the summary counts its scenarios as not run and names \
+                its flow as not measured.
+
                 Exit codes: 0 when every scenario passed and coverage reached --min-coverage, 1 otherwise, 2 for a \
                 usage error or an invalid scenario or flow file.
                 """
@@ -130,18 +134,20 @@
                 catalogs: try catalogOptions.catalogs(project: project), root: try project.rootFolder())
             var loaded: [LoadedScenarios] = []
             var diagnostics: [Diagnostic] = []
+            var unrun: [UnrunScenarios] = []
             for file in found.files {
                 loader.projectFolder = Project.folder(of: file)
                 let result = loader.load(file: file)
                 diagnostics += result.diagnostics
                 if let scenarios = result.scenarios { loaded.append(scenarios) }
+                if let notRun = result.unrun { unrun.append(notRun) }
             }
-            if !diagnostics.isEmpty {
+            // GitHub annotations carry the problems themselves; the other formats also get them on standard error.
+            if !diagnostics.isEmpty && (format != .github || output != nil) {
                 FlowValidation.printToStandardError(diagnostics, file: found.files[0])
             }
-            // A text report on the terminal stops here; a JSON or JUnit report (or --output) runs the files that
-            // loaded and lists the others as errors, so that a CI collector never gets an empty report.
-            guard !diagnostics.hasErrors || format != .text || output != nil else { throw ExitCode.usage }
+            // The files that loaded still run; those that did not are errors in the report, their scenarios not
+            // run and their flows not measured, so that no report leaves them out.
             let results = await ScenarioSuite.run(
                 loaded, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, matching: filter, finished: progress
             )
@@ -152,7 +158,7 @@
             let coverage = CoverageCounter.coverage(of: ran.map(\.program), results: results)
             return TestReport(
                 results: results, coverage: coverage, minimumCoverage: minCoverage,
-                errors: diagnostics.filter { $0.severity == .error })
+                errors: diagnostics.filter { $0.severity == .error }, unrun: unrun)
         }
 
         private func exploreFlows() async throws -> TestReport {

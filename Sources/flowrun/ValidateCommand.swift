@@ -13,6 +13,9 @@ struct Validate: ParsableCommand {
             for .yaml, .yml and .json files; files and folders whose names start with '.' are skipped. Sub-flows used \
             by the files are checked too, and a problem reported through several files is listed once.
 
+            --format github prints an annotation per problem and ends with a one-line ::notice that sums up the \
+            check (files, errors, warnings), even when all is well.
+
             Exit codes: 0 when no file has an error, 1 when one has (or has a warning under --strict), \
             2 for a usage error, an unreadable path or no flow files.
             """
@@ -87,7 +90,7 @@ struct Validate: ParsableCommand {
         if let output {
             var options = ReportOptions(files: files, strict: strict)
             if format == .text { options.sources = sources }
-            let report = try DiagnosticFormatter.format(format.format, diagnostics, options: options)
+            let report = try formatted(format, diagnostics, options: options)
             do {
                 try report.write(toFile: output, atomically: true, encoding: .utf8)
             } catch {
@@ -100,7 +103,7 @@ struct Validate: ParsableCommand {
             options.color = !noColor && Terminal.colorAllowed(descriptor: 1)
             options.sources = sources
         }
-        Terminal.writeFormatted(try DiagnosticFormatter.format(shown.format, diagnostics, options: options))
+        Terminal.writeFormatted(try formatted(shown, diagnostics, options: options))
         if DiagnosticReport(diagnostics, files: files).failed(strict: strict) {
             throw ExitCode.flowFailed
         }
@@ -125,6 +128,13 @@ enum ReportFormatOption: String, CaseIterable, ExpressibleByArgument {
 }
 
 extension Validate {
+    /// The report in `format`; a GitHub report ends with a `::notice` that sums it up, even when all is well.
+    func formatted(_ format: ReportFormatOption, _ diagnostics: [Diagnostic], options: ReportOptions) throws -> String {
+        let report = try DiagnosticFormatter.format(format.format, diagnostics, options: options)
+        guard format == .github else { return report }
+        return report + DiagnosticFormatter.githubSummary(diagnostics, options: options, title: "flowrun validate")
+    }
+
     /// The tenant of `--config` with the client's capabilities; a configuration that cannot be read is a usage
     /// error.
     func tenantFit(_ file: String, project: Project) throws -> TenantFit {

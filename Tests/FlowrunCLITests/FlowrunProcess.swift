@@ -43,12 +43,13 @@ enum Flowrun {
     }
 
     /// Runs `flowrun arguments` in `directory`, with standard output and error captured through files.
+    /// With `shell`, `arguments` go to `/bin/sh` instead (which runs flowrun itself).
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String] = cleanEnvironment(),
-        standardInput: String? = nil
+        standardInput: String? = nil, shell: Bool = false
     ) throws -> RunResult {
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = shell ? URL(fileURLWithPath: "/bin/sh") : try binary()
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = environment

@@ -95,7 +95,10 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("tests/otp.test.yaml:4:21: error FR202: the flow has no step `ask_emial`"))
         #expect(result.stderr.contains("did you mean `ask_email`?"))
-        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stdout.hasSuffix(
+                "1 scenario: 0 passed, 0 failed, 1 not run (1 file did not load); "
+                    + "transition coverage not measured: otp-sign-in.yaml\n"), "\(result.stdout)")
     }
 
     @Test("a flow given to `test` by mistake is named a flow, with the two ways to test it, in one finding")

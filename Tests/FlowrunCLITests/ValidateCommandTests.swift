@@ -160,7 +160,10 @@ import Testing
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count >= 2)
-        #expect(lines.allSatisfy { $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") }, "\(result.stdout)")
+        #expect(
+            lines.allSatisfy { $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") || $0.hasPrefix("::notice ") },
+            "\(result.stdout)")
+        #expect(lines.last?.hasPrefix("::notice title=flowrun validate::3 files checked, ") == true)
         #expect(lines.contains { $0.hasPrefix("::error file=unknown.yaml,line=2,col=1,title=FR009::") })
     }
 

@@ -28,13 +28,18 @@ extension DocumentDecoder {
     }
 
     /// FR009 for every key of `fields` not in `allowed` (nor in `ignoring`), with a suggestion when one is close;
-    /// keys in `elsewhere` are said to belong elsewhere.
+    /// keys in `elsewhere` are said to belong elsewhere, and `misplaced` gives the message of a key that is at the
+    /// wrong level (nil: not one).
     mutating func checkKeys(
         _ fields: Fields, allowed: [String], in context: @autoclosure () -> String, elsewhere: [String] = [],
-        ignoring: [String] = []
+        ignoring: [String] = [], misplaced: (TreeEntry) -> String? = { _ in nil }
     ) {
         for entry in fields.entries where !allowed.contains(entry.key) && !ignoring.contains(entry.key) {
             guard !isSaturated else { return }
+            if let message = misplaced(entry) {
+                report(.unknownKey, message, at: entry.keyPosition, hint: Self.indentationHint)
+                continue
+            }
             var message = "unknown key `\(entry.key)` in \(context())"
             if elsewhere.contains(entry.key) {
                 message = "`\(entry.key)` does not belong in \(context())"

@@ -27,11 +27,12 @@ extension DocumentDecoder {
             report(.invalidValue, "`steps` must declare at least one step", at: entry.value.position)
         }
         var steps: [StepDeclaration] = []
-        for (index, item) in map.entries.enumerated() {
+        let entries = reindented(map.entries)
+        for (index, item) in entries.enumerated() {
             if index == limits.maxSteps {
                 report(
                     .tooManySteps,
-                    "the flow declares \(map.entries.count) steps; the limit is \(limits.maxSteps)",
+                    "the flow declares \(entries.count) steps; the limit is \(limits.maxSteps)",
                     at: item.keyPosition)
                 break
             }
@@ -39,6 +40,56 @@ extension DocumentDecoder {
             if let step = step(item) { steps.append(step) }
         }
         return steps
+    }
+
+    /// The entries of `steps` as their indentation meant them, with an FR009 that says so for each one moved: a
+    /// key of a step written one level too little indented (at the steps' level, under the step it belongs to)
+    /// goes back into that step; a step written one level too deep (inside the step above it) goes back among
+    /// the steps.
+    private mutating func reindented(_ entries: [TreeEntry]) -> [TreeEntry] {
+        var result: [TreeEntry] = []
+        for entry in entries {
+            if let last = result.last, case .mapping(let fields) = last.value.value, !Self.isStep(entry.value),
+                let kind = fields.first(where: { Self.stepKinds.contains($0.key) })?.key,
+                Self.keysByKind[kind]?.allowed.contains(entry.key) == true,
+                !fields.contains(where: { $0.key == entry.key })
+            {
+                report(
+                    .unknownKey,
+                    "`\(entry.key)` is indented as a step, but it is a key of step `\(last.key)` above it: indent "
+                        + "it one level deeper, as deep as `\(kind)`", at: entry.keyPosition,
+                    hint: Self.indentationHint)
+                result[result.count - 1].value.value = .mapping(fields + [entry])
+                continue
+            }
+            guard case .mapping(let fields) = entry.value.value,
+                fields.contains(where: { Self.stepKinds.contains($0.key) })
+            else {
+                result.append(entry)
+                continue
+            }
+            let nested = fields.filter { !Self.allStepKeys.contains($0.key) && Self.isStep($0.value) }
+            for step in nested {
+                report(
+                    .unknownKey,
+                    "`\(step.key)` is indented inside step `\(entry.key)`, but it is a step itself: indent it one "
+                        + "level less, as deep as `\(entry.key)`", at: step.keyPosition, hint: Self.indentationHint)
+            }
+            var kept = entry
+            kept.value.value = .mapping(fields.filter { field in !nested.contains { $0.key == field.key } })
+            result.append(kept)
+            result += nested
+        }
+        return result
+    }
+
+    /// The hint of a key at the wrong level: YAML nests by indentation alone.
+    static let indentationHint = "YAML nests by indentation: a key belongs to the key above it that is indented less"
+
+    /// Whether `node` is written as a step: a map with one of the step kinds.
+    static func isStep(_ node: TreeNode) -> Bool {
+        guard case .mapping(let fields) = node.value else { return false }
+        return fields.contains { stepKinds.contains($0.key) }
     }
 
     private mutating func step(_ item: TreeEntry) -> StepDeclaration? {

@@ -57,7 +57,13 @@ struct DocumentDecoder {
         // The loader reports a document that is not a flow (``notAFlow(_:file:)``) before decoding.
         guard case .mapping(let entries) = root.value else { return nil }
         let fields = Fields(entries: entries, position: root.position)
-        checkKeys(fields, allowed: Self.topLevelKeys, in: "the flow")
+        checkKeys(
+            fields, allowed: Self.topLevelKeys, in: "the flow",
+            misplaced: { entry in
+                Self.isStep(entry.value)
+                    ? "`\(entry.key)` is a step written at the top level: indent it under `steps`, as deep as the "
+                        + "other steps" : nil
+            })
 
         if let schema = fields["$schema"] { _ = string(schema) }
         let formatVersion = version(fields)

@@ -39,6 +39,10 @@ struct YAMLSyntaxErrors {
         var message = problem
         if let offset = source.offset(of: position), offset < source.bytes.count, source.bytes[offset] == 0x09 {
             message = "a tab character cannot indent YAML; use spaces (\(problem))"
+        } else if let fault = YAMLIndentation(source: source).explain(problem, at: position) {
+            return Diagnostic(
+                .syntaxError, fault.message, file: file, at: fault.position,
+                hint: "YAML nests by indentation: the keys of one map are indented alike")
         } else if let context {
             message += " (\(context.text) at \(context.mark.line):\(context.mark.column))"
         }

@@ -2,11 +2,13 @@ import FlowReporting
 import Foundation
 
 extension TestReport {
-    /// GitHub Actions workflow commands: an `::error` annotation at each failed scenario's first failed
-    /// expectation (its failures as the message), a `::warning` at each uncovered edge of a flow below the
-    /// minimum coverage, then the summary.
+    /// GitHub Actions workflow commands: an `::error` annotation at each problem of a scenario or flow file that
+    /// did not load, at each failed scenario's first failed expectation (its failures as the message), a
+    /// `::warning` at each uncovered edge of a flow below the minimum coverage, then the summary.
     public func github() -> String {
         var lines: [String] = []
+        let loadErrors = DiagnosticFormatter.github(errors)
+        if !loadErrors.isEmpty { lines.append(String(loadErrors.dropLast())) }
         for result in results where !result.passed {
             // At the first failed expectation's line, else at the scenario's.
             let place = result.failures.compactMap(\.position).first ?? result.position

@@ -11,17 +11,31 @@ public struct TestReport: Sendable {
     public var minimumCoverage: Double?
     /// The errors of scenario files that could not be loaded (their scenarios did not run).
     public var errors: [Diagnostic]
+    /// The scenario files that could not be loaded: their scenarios count as not run, and the flows they test
+    /// as not measured.
+    public var unrun: [UnrunScenarios]
 
     public init(
-        results: [ScenarioResult], coverage: [FlowCoverage], minimumCoverage: Double? = nil, errors: [Diagnostic] = []
+        results: [ScenarioResult], coverage: [FlowCoverage], minimumCoverage: Double? = nil, errors: [Diagnostic] = [],
+        unrun: [UnrunScenarios] = []
     ) {
         self.results = results
         self.coverage = coverage
         self.minimumCoverage = minimumCoverage
         self.errors = errors
+        self.unrun = unrun
     }
 
     public var failedCount: Int { results.filter { !$0.passed }.count }
+
+    /// The scenarios of the files that could not be loaded (those that parse far enough to be counted).
+    public var notRunCount: Int { unrun.reduce(0) { $0 + ($1.scenarios ?? 0) } }
+
+    /// The flows tested by files that could not be loaded, when no loaded file measured them; sorted.
+    public var unmeasuredFlows: [String] {
+        let measured = Set(coverage.map(\.file))
+        return Set(unrun.compactMap(\.flow)).subtracting(measured).sorted()
+    }
 
     /// The flows whose coverage is below the minimum.
     public var flowsBelowMinimum: [FlowCoverage] {
@@ -42,10 +56,10 @@ public struct TestReport: Sendable {
         if scenarios {
             for result in results { lines += Self.lines(of: result) }
         }
-        if !coverage.isEmpty {
+        if !coverage.isEmpty || !unmeasuredFlows.isEmpty {
             lines.append("")
             lines.append("Transition coverage")
-            let width = max(4, coverage.map(\.file.count).max() ?? 0)
+            let width = max(4, (coverage.map(\.file) + unmeasuredFlows).map(\.count).max() ?? 0)
             lines.append("  " + "flow".padding(toLength: width, withPad: " ", startingAt: 0) + "   edges  covered")
             for flow in coverage {
                 let edges = "\(flow.covered.count)/\(flow.total)"
@@ -53,6 +67,11 @@ public struct TestReport: Sendable {
                     "  " + flow.file.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                         + String(repeating: " ", count: max(0, 6 - edges.count)) + edges + "  "
                         + String(format: "%6.1f%%", flow.percent))
+            }
+            for flow in unmeasuredFlows {
+                lines.append(
+                    "  " + flow.padding(toLength: width, withPad: " ", startingAt: 0)
+                        + "       ?  not measured: it, or a scenario file of it, does not load")
             }
             let uncovered = coverage.flatMap { flow in flow.uncovered.map { (flow.file, $0) } }
             if !uncovered.isEmpty {
@@ -109,13 +128,26 @@ public struct TestReport: Sendable {
         }
     }
 
-    /// `12 scenarios: 11 passed, 1 failed; transition coverage 95.2% (120 of 126 edges)`.
+    /// `12 scenarios: 11 passed, 1 failed; transition coverage 95.2% (120 of 126 edges)`. Scenario files that
+    /// did not load add `, 3 not run (1 file did not load)` and the flows they leave unmeasured
+    /// `; not measured: flows/reset.yaml`.
     public func summary() -> String {
         let totals = CoverageCounter.totals(coverage)
-        let count = results.count == 1 ? "1 scenario" : "\(results.count) scenarios"
-        return "\(count): \(results.count - failedCount) passed, \(failedCount) failed; "
-            + String(
-                format: "transition coverage %.1f%% (%d of %d edges)", totals.percent, totals.covered, totals.total)
+        let total = results.count + notRunCount
+        let count = total == 1 ? "1 scenario" : "\(total) scenarios"
+        var text = "\(count): \(results.count - failedCount) passed, \(failedCount) failed"
+        if !unrun.isEmpty {
+            let files = unrun.count == 1 ? "1 file" : "\(unrun.count) files"
+            text += ", \(notRunCount) not run (\(files) did not load)"
+        }
+        let unmeasured = unmeasuredFlows
+        if coverage.isEmpty, !unmeasured.isEmpty {
+            return text + "; transition coverage not measured: " + unmeasured.joined(separator: ", ")
+        }
+        text += String(
+            format: "; transition coverage %.1f%% (%d of %d edges)", totals.percent, totals.covered, totals.total)
+        if !unmeasured.isEmpty { text += "; not measured: " + unmeasured.joined(separator: ", ") }
+        return text
     }
 
     // MARK: JSON
@@ -168,10 +200,11 @@ public struct TestReport: Sendable {
             lines.append("  </testsuite>")
             suites.append(lines.joined(separator: "\n"))
         }
-        if !coverage.isEmpty {
+        let unmeasured = unmeasuredFlows
+        if !coverage.isEmpty || !unmeasured.isEmpty {
             var lines = [
-                "  <testsuite name=\"transition coverage\" tests=\"\(coverage.count)\" "
-                    + "failures=\"\(flowsBelowMinimum.count)\" errors=\"0\" time=\"0.000\">"
+                "  <testsuite name=\"transition coverage\" tests=\"\(coverage.count + unmeasured.count)\" "
+                    + "failures=\"\(flowsBelowMinimum.count)\" errors=\"\(unmeasured.count)\" time=\"0.000\">"
             ]
             let below = Set(flowsBelowMinimum.map(\.file))
             for flow in coverage {
@@ -191,15 +224,24 @@ public struct TestReport: Sendable {
                         + DiagnosticFormatter.xmlText(detail.joined(separator: "\n")) + "</failure>")
                 lines.append("    </testcase>")
             }
+            for flow in unmeasured {
+                lines.append(
+                    "    <testcase classname=\"transition coverage\" "
+                        + "name=\"\(DiagnosticFormatter.xmlAttribute(flow))\" time=\"0.000\">")
+                lines.append(
+                    "      <error type=\"not measured\" message=\"not measured: it, or a scenario file of it, "
+                        + "does not load\"/>")
+                lines.append("    </testcase>")
+            }
             lines.append("  </testsuite>")
             suites.append(lines.joined(separator: "\n"))
         }
         suites += junitErrorSuites()
-        let tests = results.count + coverage.count + errors.count
+        let tests = results.count + coverage.count + unmeasured.count + errors.count
         let failures = failedCount + flowsBelowMinimum.count
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"flowrun test\" tests=\"\(tests)\" failures=\"\(failures)\" "
-            + "errors=\"\(errors.count)\">\n"
+            + "errors=\"\(errors.count + unmeasured.count)\">\n"
             + suites.joined(separator: "\n") + "\n</testsuites>\n"
     }
 }
@@ -296,6 +338,10 @@ private struct JSONReport: Encodable {
         var scenarios: Int
         var passed: Int
         var failed: Int
+        /// The scenarios of files that did not load.
+        var notRun: Int
+        /// The flows whose coverage could not be measured: they, or their scenario files, do not load.
+        var unmeasuredFlows: [String]
         var edges: Int
         var coveredEdges: Int
         var coveragePercent: Double
@@ -332,9 +378,10 @@ private struct JSONReport: Encodable {
         }
         let totals = CoverageCounter.totals(report.coverage)
         summary = Summary(
-            errors: report.errors.count, scenarios: report.results.count,
+            errors: report.errors.count, scenarios: report.results.count + report.notRunCount,
             passed: report.results.count - report.failedCount,
-            failed: report.failedCount, edges: totals.total, coveredEdges: totals.covered,
+            failed: report.failedCount, notRun: report.notRunCount, unmeasuredFlows: report.unmeasuredFlows,
+            edges: totals.total, coveredEdges: totals.covered,
             coveragePercent: (totals.percent * 10).rounded() / 10, minimumCoverage: report.minimumCoverage,
             ok: report.passed)
     }

@@ -34,9 +34,9 @@ public struct ScenarioLoader: Sendable {
         self.projectFolder = projectFolder
     }
 
-    /// Loads a scenario file and its flow. Every problem of either is a diagnostic; the result is `nil` when
-    /// there is an error.
-    public func load(file: String) -> (scenarios: LoadedScenarios?, diagnostics: [Diagnostic]) {
+    /// Loads a scenario file and its flow. Every problem of either is a diagnostic; the scenarios are `nil` when
+    /// there is an error, and `unrun` then says what did not run.
+    public func load(file: String) -> (scenarios: LoadedScenarios?, diagnostics: [Diagnostic], unrun: UnrunScenarios?) {
         let read = DataFileReader(limits: limits).read(file: file)
         guard let root = read.root else {
             return (
@@ -47,15 +47,21 @@ public struct ScenarioLoader: Sendable {
                         diagnostic.hint = "a scenario file needs `flow` and `scenarios`"
                     }
                     return diagnostic
-                }
+                },
+                UnrunScenarios(file: file, scenarios: nil, flow: nil)
             )
         }
         // Not a scenario file at all: its name only, none of the reader's findings (they would quote its lines).
-        if let finding = ScenarioDecoder.notAScenarioFile(root, file: file) { return (nil, [finding]) }
+        if let finding = ScenarioDecoder.notAScenarioFile(root, file: file) {
+            return (nil, [finding], UnrunScenarios(file: file, scenarios: nil, flow: nil))
+        }
         var decoder = ScenarioDecoder(file: file, confinement: self.root ?? projectFolder)
         let decoded = decoder.decode(root)
         var diagnostics = read.diagnostics + decoder.diagnostics
-        guard let decoded else { return (nil, diagnostics) }
+        guard let decoded else {
+            return (nil, diagnostics, UnrunScenarios(file: file, scenarios: Self.scenarioCount(root), flow: nil))
+        }
+        let unrun = UnrunScenarios(file: file, scenarios: decoded.scenarios.count, flow: decoded.flow.value)
         let flow = decoded.flow
         let compiled = FlowCompiler(catalogs: catalogs, limits: limits, root: self.root).compile(file: flow.value)
         let flowDiagnostics = compiled.diagnostics
@@ -64,15 +70,23 @@ public struct ScenarioLoader: Sendable {
                 Diagnostic(
                     RuleCode.scenarioFlowInvalid, "the flow `\(flow.value)` does not load or check", file: file,
                     at: flow.position))
-            return (nil, diagnostics + flowDiagnostics.filter { $0.severity == .error })
+            return (nil, diagnostics + flowDiagnostics.filter { $0.severity == .error }, unrun)
         }
         var checker = ScenarioChecker(file: file, program: program, catalogs: catalogs)
         for scenario in decoded.scenarios { checker.check(scenario) }
         diagnostics += checker.diagnostics
-        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
+        guard !diagnostics.hasErrors else { return (nil, diagnostics, unrun) }
         var loaded = LoadedScenarios(file: decoded, program: program, digest: digest)
         loaded.catalogs = catalogs
-        return (loaded, diagnostics)
+        return (loaded, diagnostics, nil)
+    }
+
+    /// How many items the `scenarios` list of a scenario file's top-level map holds; nil when it has none.
+    private static func scenarioCount(_ root: DataNode) -> Int? {
+        guard case .map(let entries) = root.value,
+            case .list(let items) = entries.first(where: { $0.key == "scenarios" })?.value.value
+        else { return nil }
+        return items.count
     }
 }
 

@@ -26,6 +26,9 @@ public struct ClientConfiguration: Sendable, Codable, Hashable {
     /// (`http://127.0.0.1`, `http://[::1]`) matches with any port (RFC 8252 §7.3). Empty: the client cannot use
     /// the sign-in pages.
     public var redirectURIs: [String]
+    /// The URIs the sign-in pages' end-session endpoint may send the browser to after signing out
+    /// (`post_logout_redirect_uri`), matched as ``redirectURIs`` are. Empty: a signed-out page instead.
+    public var postLogoutRedirectURIs: [String]
     /// The flow the sign-in pages run for this client's sign-in (an authorize request).
     public var signInFlow: String
     /// The flow the sign-in pages run for an authorize request with `prompt=create`.
@@ -43,9 +46,10 @@ public struct ClientConfiguration: Sendable, Codable, Hashable {
         clientID: String = ClientConfiguration.defaultClientID, challengeTypes: [String]? = nil,
         capabilities: [String]? = nil, nativeAuthEnabled: Bool = true, scopes: [String]? = nil,
         redirectURIs: [String] = [], signInFlow: String = ClientConfiguration.defaultSignInFlow,
-        signUpFlow: String = ClientConfiguration.defaultSignUpFlow
+        signUpFlow: String = ClientConfiguration.defaultSignUpFlow, postLogoutRedirectURIs: [String] = []
     ) {
         self.redirectURIs = redirectURIs
+        self.postLogoutRedirectURIs = postLogoutRedirectURIs
         self.signInFlow = signInFlow
         self.signUpFlow = signUpFlow
         self.clientID = clientID
@@ -63,7 +67,7 @@ public struct ClientConfiguration: Sendable, Codable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.configurationContainer(known: [
             "clientID", "challengeTypes", "capabilities", "nativeAuthEnabled", "scopes", "redirectURIs", "signInFlow",
-            "signUpFlow",
+            "signUpFlow", "postLogoutRedirectURIs",
         ])
         self.init(
             clientID: try container.value("clientID", or: ClientConfiguration.defaultClientID),
@@ -73,7 +77,8 @@ public struct ClientConfiguration: Sendable, Codable, Hashable {
             scopes: try container.optional("scopes"),
             redirectURIs: try container.value("redirectURIs", or: []),
             signInFlow: try container.value("signInFlow", or: ClientConfiguration.defaultSignInFlow),
-            signUpFlow: try container.value("signUpFlow", or: ClientConfiguration.defaultSignUpFlow)
+            signUpFlow: try container.value("signUpFlow", or: ClientConfiguration.defaultSignUpFlow),
+            postLogoutRedirectURIs: try container.value("postLogoutRedirectURIs", or: [])
         )
     }
 }

@@ -76,9 +76,13 @@ extension TenantConfiguration {
                     path: "\(path).capabilities[\(position)]",
                     message: "unknown capability '\(capability)' (expected mfa_required or registration_required)")
             }
-            for (position, uri) in client.redirectURIs.enumerated() {
-                if let problem = ClientConfiguration.redirectURIProblem(uri) {
-                    throw ConfigurationError(path: "\(path).redirectURIs[\(position)]", message: problem)
+            for (key, uris) in [
+                ("redirectURIs", client.redirectURIs), ("postLogoutRedirectURIs", client.postLogoutRedirectURIs),
+            ] {
+                for (position, uri) in uris.enumerated() {
+                    if let problem = ClientConfiguration.redirectURIProblem(uri) {
+                        throw ConfigurationError(path: "\(path).\(key)[\(position)]", message: problem)
+                    }
                 }
             }
         }

@@ -18,9 +18,18 @@ extension ClientConfiguration {
     /// Whether `uri` is one of ``redirectURIs``: exactly, or for a registered loopback URI
     /// (`http://127.0.0.1…`, `http://[::1]…`) with any port and otherwise exactly (RFC 8252 §7.3).
     public func registers(redirectURI uri: String) -> Bool {
-        redirectURIs.contains { registered in
+        Self.matches(uri, in: redirectURIs)
+    }
+
+    /// Whether `uri` is one of ``postLogoutRedirectURIs``, matched as redirect URIs are.
+    public func registers(postLogoutRedirectURI uri: String) -> Bool {
+        Self.matches(uri, in: postLogoutRedirectURIs)
+    }
+
+    private static func matches(_ uri: String, in registeredURIs: [String]) -> Bool {
+        registeredURIs.contains { registered in
             registered == uri
-                || Self.loopbackWithoutPort(registered).map { $0 == Self.loopbackWithoutPort(uri) }
+                || loopbackWithoutPort(registered).map { $0 == loopbackWithoutPort(uri) }
                     ?? false
         }
     }

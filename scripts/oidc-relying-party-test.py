@@ -8,7 +8,11 @@ redirect URI `http://127.0.0.1/callback` (any port, RFC 8252 §7.3), and a loopb
 redirect. authlib's OAuth2Session (PKCE S256) builds each authorize URL from the discovery document; Selenium drives
 the pages in headless Chromium (codes from the development panel); the code is exchanged with authlib and the ID
 token verified against the JWKS (whatever algorithm its key names) with its issuer, audience and nonce.
-Journeys: sign-up with `prompt=create`, then sign-in with `login_hint`. Refusals: a wrong verifier, another
+Journeys: sign-up with `prompt=create`, then sign-in with `login_hint`. Account: after a sign-in, a second
+authorize request gets a code without pages (and with `prompt=none`), `prompt=login` shows the pages again, the
+end-session endpoint redirects to the registered post-logout URI with `state`, and `prompt=none` is then answered
+`login_required`. API tokens: a flow API session started with `client_id` returns tokens verified through the
+JWKS, once. Refusals: a wrong verifier, another
 client's code, a reused code (and the refresh token it issued revoked), an unregistered redirect URI (an error
 page; the listener is never called) and a request without PKCE (redirected with `invalid_request`).
 Prints `PASS name` / `FAIL name: why` per check and `N passed, M failed`; exit 1 when one failed, 2 when the run
@@ -49,6 +53,7 @@ TENANT = f"""passwordHash: {{ iterations: 1000 }}
 clients:
   - clientID: {CLIENT}
     redirectURIs: ["http://127.0.0.1/callback"]
+    postLogoutRedirectURIs: ["http://127.0.0.1/signed-out"]
   - clientID: {OTHER_CLIENT}
     redirectURIs: ["http://127.0.0.1/callback"]
 """
@@ -189,11 +194,13 @@ class Run:
 
     def verified_claims(self, id_token, nonce):
         keys = JsonWebKey.import_key_set(requests.get(self.discovery["jwks_uri"], timeout=30).json())
-        claims = jwt.decode(id_token, keys, claims_options={
+        options = {
             "iss": {"essential": True, "value": self.discovery["issuer"]},
             "aud": {"essential": True, "value": CLIENT},
-            "nonce": {"essential": True, "value": nonce},
-        })
+        }
+        if nonce is not None:
+            options["nonce"] = {"essential": True, "value": nonce}
+        claims = jwt.decode(id_token, keys, claims_options=options)
         claims.validate()
         return claims
 
@@ -222,6 +229,69 @@ def journeys(run):
     token = session.fetch_token(run.discovery["token_endpoint"], authorization_response=back, code_verifier=verifier)
     check(run.verified_claims(token["id_token"], nonce)["sub"] == claims["sub"], "sign-in found another user")
     return email
+
+
+def query_of(url):
+    return urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)
+
+
+def account(run, email):
+    """The account session: codes without pages, prompt=none and prompt=login, then the end-session endpoint."""
+    session, url, _, verifier, nonce = run.authorize(login_hint=email)
+    back = run.sign_in_pages(url, email, "account-sign-in")
+    token = session.fetch_token(run.discovery["token_endpoint"], authorization_response=back, code_verifier=verifier)
+    subject = run.verified_claims(token["id_token"], nonce)["sub"]
+    for prompt in [None, "none"]:
+        session, url, state, verifier, nonce = run.authorize(**({"prompt": prompt} if prompt else {}))
+        run.browser.get(url)
+        back = run.browser.current_url
+        check(back.startswith(run.listener.uri()), f"prompt={prompt} showed a page: {run.text()[:300]}")
+        check(query_of(back).get("state") == [state], f"state lost: {back}")
+        token = session.fetch_token(
+            run.discovery["token_endpoint"], authorization_response=back, code_verifier=verifier)
+        check(run.verified_claims(token["id_token"], nonce)["sub"] == subject, f"prompt={prompt}: another user")
+    _, url, _, _, _ = run.authorize(prompt="login")
+    run.browser.get(url)
+    run.save("prompt-login")
+    check(run.browser.current_url.startswith(run.origin), f"prompt=login did not ask: {run.browser.current_url}")
+    check(run.browser.find_elements(By.CSS_SELECTOR, "input[name=password]"), "prompt=login shows no sign-in page")
+    signed_out = run.listener.uri("/signed-out")
+    run.browser.get(run.discovery["end_session_endpoint"] + "?" + urllib.parse.urlencode(
+        {"client_id": CLIENT, "post_logout_redirect_uri": signed_out, "state": "bye"}))
+    check(run.browser.current_url == signed_out + "?state=bye", f"after sign-out: {run.browser.current_url}")
+    _, url, state, _, _ = run.authorize(prompt="none")
+    run.browser.get(url)
+    query = query_of(run.browser.current_url)
+    check(query.get("error") == ["login_required"] and query.get("state") == [state],
+          f"prompt=none after sign-out: {run.browser.current_url}")
+    # An unregistered post-logout URI: an error page, never a redirect.
+    run.browser.get(run.discovery["end_session_endpoint"] + "?" + urllib.parse.urlencode(
+        {"client_id": CLIENT, "post_logout_redirect_uri": run.listener.uri("/elsewhere")}))
+    check(run.browser.current_url.startswith(run.origin), f"redirected to {run.browser.current_url}")
+
+
+def api_tokens(run, email):
+    """A native app's sign-in over the flow API, with tokens for its client, verified through the JWKS."""
+    api = run.origin + "/api/v1"
+    headers = {"Content-Type": "application/json"}
+    answer = requests.post(f"{api}/flows/sign-in-password/sessions", json={"client_id": CLIENT},
+                           headers=headers, timeout=30).json()
+    session_id = answer["id"]
+    for _ in range(5):
+        if answer["state"] != "asking":
+            break
+        inputs = {field["name"]: email if field["type"] == "email" else "Pass-word-1234!"
+                  for field in answer["ask"]["fields"]}
+        answer = requests.post(f"{api}/sessions/{session_id}/answers", json={"inputs": inputs}, headers=headers,
+                               timeout=30).json()
+    check(answer.get("state") == "ended" and "tokens" in answer, f"no tokens: {answer}")
+    claims = run.verified_claims(answer["tokens"]["id_token"], None)
+    check(claims["preferred_username"] == email, f"ID token for {claims.get('preferred_username')}")
+    again = requests.get(f"{api}/sessions/{session_id}", timeout=30).json()
+    check("tokens" not in again, "a later GET returned the tokens")
+    refused = requests.post(f"{api}/flows/sign-in-password/sessions", json={"client_id": "nobody"},
+                            headers=headers, timeout=30)
+    check(refused.status_code == 400 and refused.json()["error"] == "unknown_client", f"unknown: {refused.text}")
 
 
 def refusals(run, email):
@@ -274,7 +344,10 @@ def main():
     passed = failed = 0
     email = None
     try:
-        for name, check_run in [("journeys", lambda: journeys(run)), ("refusals", lambda: refusals(run, email))]:
+        for name, check_run in [
+            ("journeys", lambda: journeys(run)), ("account", lambda: account(run, email)),
+            ("api tokens", lambda: api_tokens(run, email)), ("refusals", lambda: refusals(run, email)),
+        ]:
             try:
                 result = check_run()
                 email = result or email

@@ -14,6 +14,13 @@ struct AuthorizationRequest: Sendable, Codable, Hashable {
     var loginHint: String?
 }
 
+/// The client of the flow API that started a session with `client_id`: the answer that ends the session signed
+/// in carries its tokens, once.
+struct APITokenRequest: Sendable, Codable, Hashable {
+    var clientID: String
+    var scopes: [String]
+}
+
 /// The account a flow signed in, as the authority knows it.
 public struct SignedInAccount: Sendable, Codable, Hashable {
     /// The authority's id of the user (the `oid` claim).

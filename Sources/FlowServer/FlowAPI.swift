@@ -7,7 +7,8 @@ import NativeAuthServer
 /// The flow runner's JSON API, mounted at `/api/v1` of `flowrun serve --flows DIR`
 /// (`schemas/flow-api.openapi.yaml` describes it):
 /// - `GET /api/v1/flows`: the flows served;
-/// - `POST /api/v1/flows/{id}/sessions` (`{}`, or `{"params": {…}}` with the flow's params): 201 and the new session;
+/// - `POST /api/v1/flows/{id}/sessions` (optional `{"params": {…}, "client_id": …, "scope": …}`): 201 and the new
+///   session; with a `client_id`, the answer that ends it signed in carries the client's tokens (`tokens`), once;
 /// - `GET /api/v1/sessions/{sid}`: the session's state;
 /// - `POST /api/v1/sessions/{sid}/answers` (`{"inputs": {…}}` or `{"choice": "resend"}`): the next state;
 /// - `DELETE /api/v1/sessions/{sid}`: cancels a session that waits on an ask and removes it (then 404).
@@ -17,10 +18,13 @@ import NativeAuthServer
 /// the client sent.
 public struct FlowAPI: MountedRoutes {
     public let sessions: FlowSessions
+    /// The tenant's clients, which may ask for tokens at a session's start; nil refuses `client_id`.
+    public let signIn: SignInClients?
     public var prefix: String { "/api/v1" }
 
-    public init(sessions: FlowSessions) {
+    public init(sessions: FlowSessions, signIn: SignInClients? = nil) {
         self.sessions = sessions
+        self.signIn = signIn
     }
 
     public func answer(_ request: MountedRequest) async -> MountedResponse {
@@ -51,6 +55,7 @@ public struct FlowAPI: MountedRoutes {
     private func start(_ id: String, request: MountedRequest) async -> MountedResponse {
         let template = APIRoute.sessions("").template
         var params: [String: Value] = [:]
+        var tokensFor: APITokenRequest?
         if let refusal = unsupported(request, template: template) { return refusal }
         if !request.body.isEmpty {
             let object: [String: Value]
@@ -61,13 +66,19 @@ public struct FlowAPI: MountedRoutes {
             guard case .object(let fields) = object["params"] ?? .object([:]) else {
                 return error(400, "bad_request", "`params` must be an object", template: template)
             }
-            guard Set(object.keys).isSubset(of: ["params"]) else {
-                return error(400, "bad_request", "the body takes only `params`", template: template)
+            guard Set(object.keys).isSubset(of: ["params", "client_id", "scope"]) else {
+                return error(
+                    400, "bad_request", "the body takes only `params`, `client_id` and `scope`", template: template)
             }
             params = fields
+            switch tokenRequest(object) {
+            case .failure(let refusal): return error(400, refusal.name, refusal.message, template: template)
+            case .success(let found): tokensFor = found
+            }
         }
-        return await run(template: template, created: true) {
-            try await sessions.start(id, params: params, creator: .api, address: request.clientAddress)
+        return await run(template: template, created: true, issuesTokens: true) {
+            try await sessions.start(
+                id, params: params, creator: .api, address: request.clientAddress, tokensFor: tokensFor)
         }
     }
 
@@ -86,7 +97,50 @@ public struct FlowAPI: MountedRoutes {
             return error(
                 400, "bad_request", "the body is {\"inputs\": {…}} or {\"choice\": \"NAME\"}", template: template)
         }
-        return await run(template: template) { try await sessions.answer(id, with: answer) }
+        return await run(template: template, issuesTokens: true) { try await sessions.answer(id, with: answer) }
+    }
+
+    /// Why a start's `client_id` or `scope` is refused.
+    private struct TokenRefusal: Error {
+        var name: String
+        var message: String
+    }
+
+    /// The client a start's body asks tokens for (nil without `client_id`), or why it is refused.
+    private func tokenRequest(_ object: [String: Value]) -> Result<APITokenRequest?, TokenRefusal> {
+        guard let given = object["client_id"] else {
+            if object["scope"] != nil {
+                return .failure(TokenRefusal(name: "bad_request", message: "`scope` needs a `client_id`"))
+            }
+            return .success(nil)
+        }
+        guard case .string(let clientID) = given, let signIn, let client = signIn.client(clientID) else {
+            return .failure(
+                TokenRefusal(name: "unknown_client", message: "`client_id` names no client registered here"))
+        }
+        let scope: String
+        switch object["scope"] {
+        case nil: scope = "openid offline_access"
+        case .string(let text)?: scope = text
+        default: return .failure(TokenRefusal(name: "bad_request", message: "`scope` must be a string"))
+        }
+        let scopes = scope.split(separator: " ").map(String.init)
+        guard !scopes.isEmpty, scopes.allSatisfy(client.isConsented) else {
+            return .failure(
+                TokenRefusal(name: "invalid_scope", message: "the client may not be granted a requested scope"))
+        }
+        return .success(APITokenRequest(clientID: clientID, scopes: scopes))
+    }
+
+    /// The token response of a session that has just ended signed in for a flow API client that gave its
+    /// `client_id` at the start: claimed first, so that it is answered once. Nil for any other session.
+    private func tokens(for record: SessionRecord) async throws -> [String: Value]? {
+        guard let request = record.tokensFor, record.state == .ended, record.end?.kind == .success,
+            let account = record.account, let signIn
+        else { return nil }
+        guard try await sessions.claimTokens(of: record) else { return nil }
+        return try await signIn.issueTokens(
+            SignInClients.TokenGrant(account: account, clientID: request.clientID, scopes: request.scopes))
     }
 
     /// A request body: a JSON object, or the answer that refuses it.
@@ -125,11 +179,22 @@ public struct FlowAPI: MountedRoutes {
 
     /// Runs a session operation and answers its record, or the refusal.
     private func run(
-        template: String, created: Bool = false, _ operation: () async throws -> SessionRecord
+        template: String, created: Bool = false, issuesTokens: Bool = false,
+        _ operation: () async throws -> SessionRecord
     ) async -> MountedResponse {
         do {
             let record = try await operation()
-            var response = json(created ? 201 : 200, record.view, template: template)
+            var view = record.view
+            if issuesTokens {
+                do {
+                    view.tokens = try await tokens(for: record)
+                } catch {
+                    return self.error(
+                        503, "tokens_unavailable", "the session signed in, but no tokens could be issued",
+                        template: template)
+                }
+            }
+            var response = json(created ? 201 : 200, view, template: template)
             if created { response.headers.append((name: "Location", value: "\(prefix)/sessions/\(record.id)")) }
             return response
         } catch let refusal as FlowSessions.Refusal {

@@ -101,18 +101,24 @@ extension FlowPages {
         guard !scopes.isEmpty, scopes.allSatisfy(client.isConsented) else {
             return refuse("invalid_scope", "The application may not be granted a requested scope.")
         }
+        let authorization = AuthorizationRequest(
+            clientID: clientID, redirectURI: redirectURI, codeChallenge: challenge, state: state,
+            nonce: parameters["nonce"], scopes: scopes, loginHint: parameters["login_hint"])
+        let prompt = parameters["prompt"]
+        var signedIn: SignedInAccount?
+        if let value = Cookies(request.cookie)[accountCookie], prompt != "login", prompt != "create" {
+            signedIn = await accounts.account(value)
+        }
+        if let signedIn { return await redirectWithCode(for: signedIn, authorization, page) }
         let flowID: String
-        switch parameters["prompt"] {
-        case "none": return refuse("login_required", "The sign-in pages keep no signed-in session; sign in.")
+        switch prompt {
+        case "none": return refuse("login_required", "No account is signed in here; sign in.")
         case "create": flowID = client.signUpFlow
         default: flowID = client.signInFlow
         }
         guard let flow = sessions.flows.flow(flowID) else {
             return refuse("server_error", "The application's sign-in flow is not served.")
         }
-        let authorization = AuthorizationRequest(
-            clientID: clientID, redirectURI: redirectURI, codeChallenge: challenge, state: state,
-            nonce: parameters["nonce"], scopes: scopes, loginHint: parameters["login_hint"])
         let record: SessionRecord
         do {
             record = try await sessions.start(
@@ -136,20 +142,26 @@ extension FlowPages {
         guard (try? await sessions.completeAuthorization(of: record)) == true else {
             return redirect("/ui/\(flow.id)/session", page)
         }
-        var parameters: [(String, String)]
-        if record.state == .ended, record.end?.kind == .success, let account = record.account, let signIn {
+        guard record.state == .ended, record.end?.kind == .success, let account = record.account else {
+            let parameters = [("error", "access_denied"), ("error_description", Self.denial(record))]
+            return redirect(Self.location(authorization.redirectURI, parameters, state: authorization.state), page)
+        }
+        var page = page
+        page.setCookies.append(accountCookie(await accounts.open(account)))
+        return await redirectWithCode(for: account, authorization, page)
+    }
+
+    /// The redirect of an authorize request to its redirect URI with a code for `account` (or `server_error`
+    /// when none could be issued).
+    func redirectWithCode(
+        for account: SignedInAccount, _ authorization: AuthorizationRequest, _ page: PageContext
+    ) async -> MountedResponse {
+        var parameters = [("error", "server_error"), ("error_description", "No authorization code could be issued.")]
+        if let signIn {
             let grant = SignInClients.CodeGrant(
                 account: account, clientID: authorization.clientID, redirectURI: authorization.redirectURI,
                 codeChallenge: authorization.codeChallenge, nonce: authorization.nonce, scopes: authorization.scopes)
-            if let code = try? await signIn.issueCode(grant) {
-                parameters = [("code", code)]
-            } else {
-                parameters = [
-                    ("error", "server_error"), ("error_description", "No authorization code could be issued."),
-                ]
-            }
-        } else {
-            parameters = [("error", "access_denied"), ("error_description", Self.denial(record))]
+            if let code = try? await signIn.issueCode(grant) { parameters = [("code", code)] }
         }
         return redirect(Self.location(authorization.redirectURI, parameters, state: authorization.state), page)
     }
@@ -168,6 +180,7 @@ extension FlowPages {
     /// `redirectURI` with `parameters` and `state` added to its query.
     static func location(_ redirectURI: String, _ parameters: [(String, String)], state: String?) -> String {
         let all = parameters + (state.map { [("state", $0)] } ?? [])
+        guard !all.isEmpty else { return redirectURI }
         let query = all.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
         return redirectURI + (redirectURI.contains("?") ? "&" : "?") + query
     }

@@ -33,6 +33,8 @@ public struct FlowPages: MountedRoutes {
     /// Whether `/ui/{id}` of a flow whose first step is an ask shows that ask's form instead of a Start button
     /// (``FlowSessions/opensOnAsk(_:)``); the session starts when the first answer is posted.
     public let openOnFirstAsk: Bool
+    /// The accounts browsers are signed in to on the sign-in pages.
+    public let accounts: AccountSessions
     private let library: MustacheLibrary
 
     public var prefix: String { "/ui" }
@@ -53,9 +55,10 @@ public struct FlowPages: MountedRoutes {
     public init(
         sessions: FlowSessions, devCodes: (@Sendable ([String]) async -> [DevCode])? = nil, secureCookies: Bool = false,
         signer: TokenSigner = TokenSigner(), signIn: SignInClients? = nil, theme: PageTheme = .builtIn,
-        openOnFirstAsk: Bool = false
+        openOnFirstAsk: Bool = false, accounts: AccountSessions = AccountSessions()
     ) throws {
         self.signIn = signIn
+        self.accounts = accounts
         self.sessions = sessions
         self.devCodes = devCodes
         self.secureCookies = secureCookies
@@ -232,8 +235,22 @@ public struct FlowPages: MountedRoutes {
         cookiePrefix + "flowrun_session_" + flow.id
     }
 
-    func cookie(_ name: String, _ value: String) -> String {
-        "\(name)=\(value); Path=/; HttpOnly; SameSite=Strict" + (secureCookies ? "; Secure" : "")
+    func cookie(_ name: String, _ value: String, sameSite: String = "Strict") -> String {
+        "\(name)=\(value); Path=/; HttpOnly; SameSite=\(sameSite)" + (secureCookies ? "; Secure" : "")
+    }
+
+    /// The cookie that carries the browser's account session (``AccountSessions``).
+    var accountCookie: String { cookiePrefix + "flowrun_account" }
+
+    /// The account session's cookie set to `value`: `SameSite=Lax`, so that the browser sends it when an app's
+    /// site sends it to the authorize endpoint (a top-level GET), and on no request another site makes otherwise.
+    func accountCookie(_ value: String) -> String {
+        cookie(accountCookie, value, sameSite: "Lax")
+    }
+
+    /// The account session's cookie, removed.
+    var accountCookieRemoved: String {
+        cookie(accountCookie, "", sameSite: "Lax") + "; Max-Age=0"
     }
 
     // MARK: responses
@@ -260,7 +277,7 @@ public struct FlowPages: MountedRoutes {
         render(200, template, view, title, page)
     }
 
-    private func render(
+    func render(
         _ status: Int, _ template: String, _ view: Any, _ title: String, _ page: PageContext
     ) -> MountedResponse {
         let body = library.render(view, withTemplate: template) ?? ""

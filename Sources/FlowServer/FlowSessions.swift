@@ -94,7 +94,7 @@ public struct FlowSessions: Sendable {
     /// runs it to its first ask (or its end).
     func start(
         _ id: String, params: [String: Value], creator: SessionCreator, address: String?,
-        authorization: AuthorizationRequest? = nil
+        authorization: AuthorizationRequest? = nil, tokensFor: APITokenRequest? = nil
     ) async throws -> SessionRecord {
         guard let flow = flows.flow(id) else { throw Refusal.noSuchFlow(id) }
         if let problem = answerLimits.problem(with: params) { throw Refusal.answerTooLarge(problem) }
@@ -122,6 +122,7 @@ public struct FlowSessions: Sendable {
             id: sessionID, flow: id, version: 1, outcome: outcome, input: input, messages: messages)
         record.creator = creator
         record.authorization = authorization
+        record.tokensFor = tokensFor
         record.account = await signedInAccount?(authority)
         do {
             try await store.insert(
@@ -185,6 +186,7 @@ public struct FlowSessions: Sendable {
         next.answeredAt = recent + [time]
         next.creator = record.creator
         next.authorization = record.authorization
+        next.tokensFor = record.tokensFor
         // A flow may sign in at one answer and end at a later one.
         if let account = await signedInAccount?(authority) {
             next.account = account
@@ -253,6 +255,16 @@ public struct FlowSessions: Sendable {
         completed.authorization = nil
         completed.version += 1
         return try await store.replace(completed, now: now())
+    }
+
+    /// Marks the tokens of the session's flow API client handed over; false when another request did first (or
+    /// the session has no such client), so that the tokens are answered at most once.
+    func claimTokens(of record: SessionRecord) async throws -> Bool {
+        guard record.tokensFor != nil else { return false }
+        var claimed = record
+        claimed.tokensFor = nil
+        claimed.version += 1
+        return try await store.replace(claimed, now: now())
     }
 
     func runner(

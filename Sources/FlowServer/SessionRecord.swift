@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowrunFoundation
 import Foundation
 
 /// What the runner keeps of a session between requests, and what the API shows of it. It holds the engine's
@@ -47,6 +48,9 @@ public struct SessionRecord: Sendable, Codable, Hashable {
     /// The account the session last signed in at the authority; the sign-in pages issue a code for it once the
     /// flow ended in success.
     var account: SignedInAccount?
+    /// The flow API's client the session returns tokens to when it ends signed in, until it has; the record never
+    /// holds the tokens.
+    var tokensFor: APITokenRequest?
 
     /// How a session that is over ended, for metrics: the end's kind, `cancelled` or `failed`; nil while asking.
     public var outcome: String? {
@@ -90,4 +94,7 @@ struct SessionView: Sendable, Encodable {
     var messages: [String]
     var end: EndResult?
     var reason: String?
+    /// The token endpoint's body, in the one answer that ended the session signed in for a client that gave its
+    /// `client_id` at the start.
+    var tokens: [String: Value]?
 }

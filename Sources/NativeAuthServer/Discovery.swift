@@ -8,7 +8,8 @@ import NativeAuthWire
 /// the tokens, the supported response types, scopes and claims, and the region fields MSAL reads. MSAL iOS
 /// resolves a CIAM authority through this document and requires `issuer`, `authorization_endpoint` and
 /// `token_endpoint`. The authorize endpoint is served by `flowrun serve --flows` (the sign-in pages: the
-/// authorization code flow with PKCE S256); without `--flows` it answers 404, as the logout endpoint always does.
+/// authorization code flow with PKCE S256), as is the end-session (logout) endpoint; without `--flows` both
+/// answer 404.
 enum Discovery {
     /// The document for a client that reached the server at `base` (e.g. `http://127.0.0.1:8080`).
     /// `id_token_signing_alg_values_supported` lists RS256, which OpenID Connect Discovery requires and Entra
@@ -38,6 +39,7 @@ enum Discovery {
                 "authorization_code", "password", "oob", "mfa_oob", "continuation_token", "refresh_token",
             ],
             "code_challenge_methods_supported": ["S256"],
+            "prompt_values_supported": ["none", "login", "create"],
             "scopes_supported": ["openid", "profile", "email", "offline_access"],
             "claims_supported": [
                 "sub", "iss", "aud", "exp", "iat", "nbf", "oid", "tid", "ver", "preferred_username", "name",

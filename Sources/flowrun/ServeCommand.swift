@@ -188,7 +188,10 @@
                 idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
                 rateLimit: rateLimit.map { AddressRateLimit(requestsPerSecond: $0, includesLoopback: true) }
                     ?? .standard, metrics: metrics,
-                mounted: flowRunner.map { [$0.0, $0.1] + ($0.1.signInRoutes.map { [$0] } ?? []) } ?? [], tls: tls)
+                mounted: flowRunner.map {
+                    [$0.0, $0.1] + ($0.1.signInRoutes.map { [$0] } ?? [])
+                        + ($0.1.endSessionRoutes.map { [$0] } ?? [])
+                } ?? [], tls: tls)
             let host = host.contains(":") ? "[\(host)]" : host
             let tenant = emulator.configuration.tenant
             let configuration = emulator.configuration

@@ -54,10 +54,28 @@
                     + "button; posting the first answer starts the session (a GET still starts nothing)."))
         var uiOpenOnFirstAsk = false
 
+        @Option(
+            help: ArgumentHelp(
+                "With --flows: seconds a browser's account session on the sign-in pages lasts unused.",
+                valueName: "seconds"))
+        var accountIdle = 1800
+
+        @Option(
+            help: ArgumentHelp(
+                "With --flows: seconds a browser's account session on the sign-in pages lasts after its sign-in.",
+                valueName: "seconds"))
+        var accountLifetime = 43_200
+
         func validate() throws {
             guard uiTheme == nil || flows != nil else { throw ValidationError("--ui-theme goes with --flows.") }
             guard !uiOpenOnFirstAsk || flows != nil else {
                 throw ValidationError("--ui-open-on-first-ask goes with --flows.")
+            }
+            guard (1...86_400 * 7).contains(accountIdle) else {
+                throw ValidationError("--account-idle must be 1 to 604800.")
+            }
+            guard (1...86_400 * 90).contains(accountLifetime) else {
+                throw ValidationError("--account-lifetime must be 1 to 7776000.")
             }
             guard (1...86_400 * 7).contains(sessionIdle) else {
                 throw ValidationError("--session-idle must be 1 to 604800.")
@@ -130,8 +148,9 @@
                 sessions: sessions, devCodes: devOutbox ? Self.codes(from: emulator) : nil,
                 secureCookies: secureCookies,
                 signer: try SessionSeal(keyFile: sessionKey).signer(purpose: "web UI"),
-                signIn: Self.signInClients(of: emulator), theme: theme, openOnFirstAsk: uiOpenOnFirstAsk)
-            return (FlowAPI(sessions: sessions), pages)
+                signIn: Self.signInClients(of: emulator), theme: theme, openOnFirstAsk: uiOpenOnFirstAsk,
+                accounts: AccountSessions(idleLimit: .seconds(accountIdle), absoluteLimit: .seconds(accountLifetime)))
+            return (FlowAPI(sessions: sessions, signIn: pages.signIn), pages)
         }
 
         /// The tenant's clients for the sign-in pages, with codes issued by `emulator`.
@@ -143,7 +162,8 @@
                     tenant.client(id: id).map { client in
                         SignInClients.Client(
                             signInFlow: client.signInFlow, signUpFlow: client.signUpFlow,
-                            registers: { client.registers(redirectURI: $0) }, isConsented: client.isConsented(to:))
+                            registers: { client.registers(redirectURI: $0) }, isConsented: client.isConsented(to:),
+                            registersPostLogout: { client.registers(postLogoutRedirectURI: $0) })
                     }
                 },
                 issueCode: { grant in
@@ -152,6 +172,11 @@
                             userID: grant.account.userID, username: grant.account.username, clientID: grant.clientID,
                             redirectURI: grant.redirectURI, codeChallenge: grant.codeChallenge, nonce: grant.nonce,
                             scopes: grant.scopes))
+                },
+                issueTokens: { grant in
+                    try await emulator.issueTokens(
+                        userID: grant.account.userID, username: grant.account.username, clientID: grant.clientID,
+                        scopes: grant.scopes)
                 })
         }
 

@@ -29,6 +29,8 @@ struct SignInPagesTests {
     final class Browser: @unchecked Sendable {
         let origin: String
         var cookies: [String: String] = [:]
+        /// Every `Set-Cookie` header received, in order.
+        var setCookies: [String] = []
 
         init(origin: String) {
             self.origin = origin
@@ -39,6 +41,7 @@ struct SignInPagesTests {
             let answer = try await FlowPagesTests.send(
                 method, origin + path, body: form.map(FormBody.encode), cookie: cookie)
             for header in answer.headers where header.name.lowercased() == "set-cookie" {
+                setCookies.append(header.value)
                 let pair = header.value.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
                 if pair.count == 2 { cookies[String(pair[0])] = String(pair[1]) }
             }

@@ -54,6 +54,46 @@ extension NativeAuthEmulator {
     }
 }
 
+extension NativeAuthEmulator {
+    /// The redirect URI of the codes ``issueTokens(userID:username:clientID:scopes:)`` redeems at once; no
+    /// browser is ever sent to it.
+    static let inProcessRedirectURI = "urn:flowrun:in-process"
+
+    /// Tokens for a user, issued to a client without a browser (to the flow API's caller whose session signed the
+    /// user in): a code is issued with a fresh PKCE verifier and redeemed at once in this process, so that the
+    /// answer is the token endpoint's own body (`access_token`, `id_token`, `refresh_token` with `offline_access`).
+    public func issueTokens(
+        userID: String, username: String, clientID: String, scopes: [String]
+    ) async throws -> [String: Value] {
+        let verifier = Base64URL.encode(CodeGenerator.bytes(32))
+        let code = try await issueAuthorizationCode(
+            AuthorizationCodeRequest(
+                userID: userID, username: username, clientID: clientID, redirectURI: Self.inProcessRedirectURI,
+                codeChallenge: Base64URL.encode(Array(SHA256.hash(data: Data(verifier.utf8)))), nonce: nil,
+                scopes: scopes))
+        let answer = await handle(
+            WireRequest(
+                endpoint: .token,
+                parameters: [
+                    "grant_type": "authorization_code", "client_id": clientID, "code": code,
+                    "redirect_uri": Self.inProcessRedirectURI, "code_verifier": verifier,
+                ],
+                headers: ["client-request-id": RandomUUID.lowercased()]))
+        guard answer.status == 200, let body = answer.body, body["access_token"] != nil else {
+            throw TokensRefused(error: answer.body?["error"]?.stringValue ?? "status \(answer.status)")
+        }
+        return body
+    }
+
+    /// The token endpoint refused to redeem the in-process code.
+    public struct TokensRefused: Error, Sendable, CustomStringConvertible {
+        /// The endpoint's `error`.
+        public var error: String
+
+        public var description: String { "the token endpoint answered \(error)" }
+    }
+}
+
 extension RequestTransaction {
     /// `grant_type=authorization_code`: a code the sign-in pages issued, with the redirect URI it was sent to and
     /// the PKCE verifier of its challenge. A code is redeemed once; a second redemption fails and revokes the

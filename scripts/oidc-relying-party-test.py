@@ -280,8 +280,14 @@ def api_tokens(run, email):
     for _ in range(5):
         if answer["state"] != "asking":
             break
-        inputs = {field["name"]: email if field["type"] == "email" else "Pass-word-1234!"
-                  for field in answer["ask"]["fields"]}
+        inputs = {}
+        for field in answer["ask"]["fields"]:
+            if field["type"] == "email":
+                inputs[field["name"]] = email
+            elif field["name"] == "code":
+                inputs["code"] = requests.get(f"{run.origin}/outbox", params={"to": email}, timeout=30).json()[0]["code"]
+            else:
+                inputs[field["name"]] = "Pass-word-1234!"
         answer = requests.post(f"{api}/sessions/{session_id}/answers", json={"inputs": inputs}, headers=headers,
                                timeout=30).json()
     check(answer.get("state") == "ended" and "tokens" in answer, f"no tokens: {answer}")

@@ -1,6 +1,7 @@
 #if Running
     import ArgumentParser
     import FlowServer
+    import FlowrunFoundation
     import Foundation
     import Logging
     import NativeAuthEmulator
@@ -144,6 +145,8 @@
             let emulator: NativeAuthEmulator
             let metrics = ServerMetrics()
             let flowRunner: (FlowAPI, FlowPages)?
+            // The origin the server listens on, once it does: the issuer of the tokens flow API clients get.
+            let servedOrigin = Locked<String?>(nil)
             let tls: ServerTLS?
             let stores: ServeStores
             let logger = NativeAuthHTTPServer.standardErrorLogger(level: Self.logLevel(), json: logFormat == .json)
@@ -168,7 +171,7 @@
                 flowRunner = try servedFlows.runner(
                     emulator: emulator, project: project, sessionStore: stores.flowSessions,
                     sessionKey: stores.state.file("session.key"), devOutbox: devOutbox, secureCookies: tls != nil,
-                    limitsLoopback: rateLimit != nil, metrics: metrics, notices: notices)
+                    limitsLoopback: rateLimit != nil, metrics: metrics, notices: notices, origin: servedOrigin)
             } catch let error as StoreUnavailable {
                 notices.error("cannot use the database: \(error)")
                 throw ExitCode(1)
@@ -200,6 +203,7 @@
                 try await server.run { port in
                     Terminal.write("flowrun serve: listening on \(server.scheme)://\(host):\(port)/\(tenant)\n")
                     let origin = NativeAuthHTTPServer.origin(host: server.host, port: port, scheme: server.scheme)
+                    servedOrigin.withLock { $0 = origin }
                     notices.banner(ServeBanner.lines(origin: origin, configuration: configuration, cors: cors))
                     if let (api, _) = flowRunner {
                         notices.info(

@@ -4,6 +4,7 @@
     import FlowEngine
     import FlowServer
     import FlowSessionSeal
+    import FlowrunFoundation
     import Foundation
     import NativeAuth
     import NativeAuthEmbedded
@@ -102,7 +103,7 @@
         func runner(
             emulator: NativeAuthEmulator, project: Project, sessionStore: () throws -> FlowSessionStore,
             sessionKey: String, devOutbox: Bool, secureCookies: Bool, limitsLoopback: Bool, metrics: ServerMetrics,
-            notices: ServeNotices
+            notices: ServeNotices, origin: Locked<String?>
         ) throws -> (FlowAPI, FlowPages)? {
             guard let flows else { return nil }
             var theme = PageTheme.builtIn
@@ -148,13 +149,15 @@
                 sessions: sessions, devCodes: devOutbox ? Self.codes(from: emulator) : nil,
                 secureCookies: secureCookies,
                 signer: try SessionSeal(keyFile: sessionKey).signer(purpose: "web UI"),
-                signIn: Self.signInClients(of: emulator), theme: theme, openOnFirstAsk: uiOpenOnFirstAsk,
+                signIn: Self.signInClients(of: emulator, origin: origin), theme: theme,
+                openOnFirstAsk: uiOpenOnFirstAsk,
                 accounts: AccountSessions(idleLimit: .seconds(accountIdle), absoluteLimit: .seconds(accountLifetime)))
             return (FlowAPI(sessions: sessions, signIn: pages.signIn), pages)
         }
 
-        /// The tenant's clients for the sign-in pages, with codes issued by `emulator`.
-        static func signInClients(of emulator: NativeAuthEmulator) -> SignInClients {
+        /// The tenant's clients for the sign-in pages, with codes issued by `emulator` and tokens for flow API
+        /// clients issued under the server's `origin` (once it is listening), as the token endpoint issues them.
+        static func signInClients(of emulator: NativeAuthEmulator, origin: Locked<String?>) -> SignInClients {
             let tenant = emulator.configuration
             return SignInClients(
                 tenantNames: [tenant.tenant, tenant.tenant + ".onmicrosoft.com", tenant.tenantID],
@@ -174,7 +177,8 @@
                             scopes: grant.scopes))
                 },
                 issueTokens: { grant in
-                    try await emulator.issueTokens(
+                    let issuing = origin.value.map { emulator.issuing(under: $0) } ?? emulator
+                    return try await issuing.issueTokens(
                         userID: grant.account.userID, username: grant.account.username, clientID: grant.clientID,
                         scopes: grant.scopes)
                 })

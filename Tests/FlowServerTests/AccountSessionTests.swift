@@ -210,6 +210,8 @@ struct AccountSessionTests {
             let idToken = try Pages.claims(try #require(tokens[field: "id_token"]?.stringValue))
             #expect(idToken["aud"] == .string(Pages.clientID))
             #expect(idToken["preferred_username"] == .string(email))
+            let discovery = try await TestHTTP.get(origin + "/contoso/v2.0/.well-known/openid-configuration")
+            #expect(idToken["iss"] == discovery.json?[field: "issuer"], "the tokens name another issuer")
 
             // Never again: not in a later GET, the store or the log.
             let id = try #require(started.string("id"))

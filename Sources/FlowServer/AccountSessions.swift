@@ -13,6 +13,8 @@ public actor AccountSessions {
     public let absoluteLimit: Duration
     private let now: @Sendable () -> Date
     private var sessions: [String: Entry] = [:]
+    /// When ended sessions were last removed; they are removed at most once a minute.
+    private var purgedAt = Date.distantPast
 
     private struct Entry {
         var account: SignedInAccount
@@ -65,6 +67,8 @@ public actor AccountSessions {
     }
 
     private func removeExpired() {
+        guard now().timeIntervalSince(purgedAt) >= 60 else { return }
+        purgedAt = now()
         sessions = sessions.filter { !isExpired($0.value) }
     }
 }

@@ -104,18 +104,17 @@ extension FlowPages {
         let authorization = AuthorizationRequest(
             clientID: clientID, redirectURI: redirectURI, codeChallenge: challenge, state: state,
             nonce: parameters["nonce"], scopes: scopes, loginHint: parameters["login_hint"])
-        let prompt = parameters["prompt"]
-        var signedIn: SignedInAccount?
-        if let value = Cookies(request.cookie)[accountCookie], prompt != "login", prompt != "create" {
-            signedIn = await accounts.account(value)
+        // `prompt` is a space-separated list (OpenID Connect Core §3.1.2.1); `none` stands alone.
+        let prompt = Set((parameters["prompt"] ?? "").split(separator: " ").map(String.init))
+        if prompt.contains("none"), prompt.count > 1 {
+            return refuse("invalid_request", "The prompt none cannot be combined with another.")
         }
-        if let signedIn { return await redirectWithCode(for: signedIn, authorization, page) }
-        let flowID: String
-        switch prompt {
-        case "none": return refuse("login_required", "No account is signed in here; sign in.")
-        case "create": flowID = client.signUpFlow
-        default: flowID = client.signInFlow
+        let asks = prompt.contains("login") || prompt.contains("create")
+        if !asks, let value = Cookies(request.cookie)[accountCookie], let signedIn = await accounts.account(value) {
+            return await redirectWithCode(for: signedIn, authorization, page)
         }
+        if prompt.contains("none") { return refuse("login_required", "No account is signed in here; sign in.") }
+        let flowID = prompt.contains("create") ? client.signUpFlow : client.signInFlow
         guard let flow = sessions.flows.flow(flowID) else {
             return refuse("server_error", "The application's sign-in flow is not served.")
         }

@@ -72,7 +72,9 @@ struct AccountSessionTests {
                 #expect(try await Self.subject(origin, code: silent.query?["code"]) == subject)
             }
             // prompt=login and prompt=create show the pages again.
-            for prompt in ["login", "create"] {
+            let mixed = try await Self.authorize(browser, prompt: "none login")
+            #expect(mixed.query?["error"] == "invalid_request", "\(mixed.answer)")
+            for prompt in ["login", "create", "consent login"] {
                 let asked = try await Self.authorize(browser, prompt: prompt)
                 #expect(asked.answer.status == 200 && asked.query == nil, "\(prompt): \(asked.answer)")
             }

@@ -87,7 +87,7 @@ public final class FlowSessionStore: Sendable {
 
     /// The session for an answer: nil when there is none or it has been idle since `expiredBefore`; `claimed`
     /// when the store marked it as taking the answer until `until` (as ``claim(_:now:until:)`` does), which it
-    /// does only for a session waiting on an ask. Throws ``AnswerHeld`` when another answer holds it.
+    /// does only for a session waiting on an ask. Throws `AnswerHeld` when another answer holds it.
     func claimForAnswer(
         _ id: String, expiredBefore: Date, now: Date, until: Date
     ) async throws -> (record: SessionRecord, claimed: Bool)? {

@@ -153,7 +153,7 @@ let package = Package(
             name: "FlowServer",
             dependencies: [
                 "FlowModel", "FlowrunFoundation", "FlowCompiler", "FlowEngine", "FlowSessionSeal", "NativeAuthServer",
-                "NativeAuthWire",
+                "NativeAuthWire", "NativeAuthEmulator",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
@@ -203,7 +203,7 @@ let package = Package(
                 "FlowModel", "FlowrunFoundation", "FlowLoader", "FlowCompiler", "FlowEngine", "NativeAuthWire",
                 "NativeAuth", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthEmbedded", "NativeAuthHTTP",
                 "NativeAuthServer",
-                "FlowServer", "FlowServerPostgres",
+                "FlowServer", "FlowServerPostgres", "FlowSessionSeal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),

@@ -23,6 +23,29 @@ package protocol FlowSessionStorage: Sendable {
     func delete(id: String, version: Int) async throws -> Bool
     /// Deletes sessions updated before `expiredBefore`; how many.
     func purge(expiredBefore: Double) async throws -> Int
+    /// The session's record for an answer: when it waits on an ask and no answer holds it, marked as taking one
+    /// until `until`. A store that can, reads and marks in one transaction; the default only reads, and the
+    /// caller marks it with ``claim(id:version:until:now:)``.
+    func claimForAnswer(id: String, since: Double, until: Double, now: Double) async throws -> AnswerClaim
+}
+
+extension FlowSessionStorage {
+    package func claimForAnswer(id: String, since: Double, until: Double, now: Double) async throws -> AnswerClaim {
+        guard let record = try await record(id: id, since: since) else { return .missing }
+        return .read(record)
+    }
+}
+
+/// What ``FlowSessionStorage/claimForAnswer(id:since:until:now:)`` found.
+package enum AnswerClaim: Sendable, Equatable {
+    /// No session updated since then.
+    case missing
+    /// Another answer holds the session.
+    case held
+    /// The session's record, not marked: it waits on no ask, or the store leaves the mark to the caller.
+    case read(Data)
+    /// The session's record, marked as taking this answer.
+    case claimed(Data)
 }
 
 /// A row of `flow_session`.

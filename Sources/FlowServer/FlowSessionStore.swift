@@ -1,6 +1,7 @@
 import FlowSessionSeal
 import Foundation
 import GRDB
+import NativeAuthEmulator
 
 /// Flow sessions in SQLite (`<state folder>/flow-sessions.sqlite`, mode 0600, WAL) or in a PostgreSQL database
 /// shared by several servers, so a restarted server (or another one) continues each one. A change is a
@@ -27,10 +28,22 @@ public final class FlowSessionStore: Sendable {
         try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        // Deleted content is overwritten, so that no freed page keeps what a row held.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
+        configuration.prepareDatabase { db in
+            // Deleted content is overwritten, so that no freed page keeps what a row held.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+            // WAL with synchronous=NORMAL (GRDB's default for a pool): a commit appends to the WAL without an
+            // fsync, and is kept when the process is killed; the WAL is synced at checkpoints, so a power cut may
+            // lose the last commits, never corrupt the file.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Each request's savepoint in a group commit journals its pages in memory.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        // Checkpoints run beside the writer, every 50 commits; the writer's own, at SQLite's 1,000 pages, then
+        // finds little left to copy, and keeps the WAL file at its usual size.
         self.init(
-            storage: try SQLiteFlowSessionStorage(writer: DatabasePool(path: path, configuration: configuration)),
+            storage: try SQLiteFlowSessionStorage(
+                writer: pool, checkpoints: BackgroundCheckpoint(path: path, configuration: configuration)),
             seal: try SessionSeal(keyFile: (directory as NSString).appendingPathComponent("session.key")))
     }
 
@@ -43,6 +56,11 @@ public final class FlowSessionStore: Sendable {
     package init(storage: any FlowSessionStorage, seal: SessionSeal) {
         self.storage = storage
         self.seal = seal
+    }
+
+    /// Write transactions of a SQLite store since it opened (0 for another store), for the benchmark.
+    package var commits: Int {
+        (storage as? SQLiteFlowSessionStorage)?.commits.value ?? 0
     }
 
     /// How many sessions not idle since `expiredBefore` wait on an ask.
@@ -64,11 +82,33 @@ public final class FlowSessionStore: Sendable {
     /// The session, or nil when there is none or it has been idle since `expiredBefore`.
     func fetch(_ id: String, expiredBefore: Date) async throws -> SessionRecord? {
         let data = try await storage.record(id: SecretDigest.hex(id), since: expiredBefore.timeIntervalSince1970)
-        return try data.map { data in
-            var record = try opened(JSONDecoder().decode(SessionRecord.self, from: data))
-            record.id = id
-            return record
+        return try data.map { try decoded($0, id: id) }
+    }
+
+    /// The session for an answer: nil when there is none or it has been idle since `expiredBefore`; `claimed`
+    /// when the store marked it as taking the answer until `until` (as ``claim(_:now:until:)`` does), which it
+    /// does only for a session waiting on an ask. Throws `AnswerHeld` when another answer holds it.
+    func claimForAnswer(
+        _ id: String, expiredBefore: Date, now: Date, until: Date
+    ) async throws -> (record: SessionRecord, claimed: Bool)? {
+        let claim = try await storage.claimForAnswer(
+            id: SecretDigest.hex(id), since: expiredBefore.timeIntervalSince1970, until: until.timeIntervalSince1970,
+            now: now.timeIntervalSince1970)
+        switch claim {
+        case .missing: return nil
+        case .held: throw AnswerHeld()
+        case .read(let data): return (try decoded(data, id: id), false)
+        case .claimed(let data): return (try decoded(data, id: id), true)
         }
+    }
+
+    /// Another answer holds the session.
+    struct AnswerHeld: Error {}
+
+    private func decoded(_ data: Data, id: String) throws -> SessionRecord {
+        var record = try opened(JSONDecoder().decode(SessionRecord.self, from: data))
+        record.id = id
+        return record
     }
 
     /// Marks the session, still at `record.version`, as taking an answer until `until`; false when it changed or

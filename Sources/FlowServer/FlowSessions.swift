@@ -159,23 +159,39 @@ public struct FlowSessions: Sendable {
         let key = SecretDigest.hex(id)
         guard answering.begin(key) else { throw Refusal.answerInProgress }
         defer { answering.end(key) }
-        let record = try await session(id)
-        guard record.state == .asking, let session = record.session else { throw Refusal.notAsking(record.state) }
+        guard SessionID.isWellFormed(id) else { throw Refusal.noSuchSession }
+        let lease = now().addingTimeInterval(Double(answerLease.components.seconds))
+        let taken: (record: SessionRecord, claimed: Bool)?
+        do {
+            taken = try await store.claimForAnswer(id, expiredBefore: expiredBefore, now: now(), until: lease)
+        } catch is FlowSessionStore.AnswerHeld {
+            throw Refusal.answerInProgress
+        }
+        guard let taken else { throw Refusal.noSuchSession }
+        let (record, claimed) = taken
+        guard record.state == .asking, let session = record.session else {
+            try await refuse(.notAsking(record.state), releasing: claimed ? record : nil)
+        }
         if case .values(let values) = answer, let asked = record.ask?.fields.map(\.name),
             let unknown = values.keys.sorted().first(where: { !asked.contains($0) })
         {
-            throw Refusal.unknownInput(suggestion: Spelling.suggestion(for: unknown, among: asked), asked: asked)
+            try await refuse(
+                .unknownInput(suggestion: Spelling.suggestion(for: unknown, among: asked), asked: asked),
+                releasing: claimed ? record : nil)
         }
         let time = now().timeIntervalSince1970
         let recent = (record.answeredAt ?? []).filter { $0 > time - 60 }
         if recent.count >= answersPerMinute, let oldest = recent.min() {
-            throw Refusal.tooManyAnswers(retryAfter: max(1, Int((oldest + 60 - time).rounded(.up))))
+            try await refuse(
+                .tooManyAnswers(retryAfter: max(1, Int((oldest + 60 - time).rounded(.up)))),
+                releasing: claimed ? record : nil)
         }
         guard let flow = flows.flow(record.flow) else {
             return try await finish(record, failure: "the flow `\(record.flow)` is no longer served")
         }
-        let lease = now().addingTimeInterval(Double(answerLease.components.seconds))
-        guard try await store.claim(record, now: now(), until: lease) else { throw Refusal.answerInProgress }
+        if !claimed {
+            guard try await store.claim(record, now: now(), until: lease) else { throw Refusal.answerInProgress }
+        }
         let input = OneAnswer(answer)
         let messages = ShownMessages()
         let authority = authority()
@@ -214,6 +230,15 @@ public struct FlowSessions: Sendable {
             observer?(.asking, next)
         }
         return next
+    }
+
+    /// Throws `refusal`, first ending the mark this answer took on `claimed` (by storing it again unchanged).
+    private func refuse(_ refusal: Refusal, releasing claimed: SessionRecord?) async throws -> Never {
+        if var unchanged = claimed {
+            unchanged.version += 1
+            _ = try await store.replace(unchanged, now: now())
+        }
+        throw refusal
     }
 
     /// Cancels a session that waits on an ask. Kept as cancelled for its end page, or `removed` from the store

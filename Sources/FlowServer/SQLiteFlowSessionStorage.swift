@@ -1,15 +1,29 @@
 import FlowSessionSeal
+import FlowrunFoundation
 import Foundation
 import GRDB
+import NativeAuthEmulator
 
-/// Flow sessions in SQLite (WAL, one file that several processes on one machine may share).
+/// Flow sessions in SQLite (WAL, one file that several processes on one machine may share). The write
+/// transactions of concurrent requests are committed together (`GroupCommit`), each request answered once the
+/// commit holding its writes succeeded.
 struct SQLiteFlowSessionStorage: FlowSessionStorage {
     let writer: any DatabaseWriter
+    private let group: GroupCommit
+    /// Transactions committed since the store opened, for the benchmark.
+    let commits: Locked<Int>
 
-    /// Opens the store, migrating it. A store whose sessions were kept under their ids is rewritten to their
-    /// digests, then vacuumed, so that no page or journal of the file keeps an id.
-    init(writer: any DatabaseWriter) throws {
+    /// Opens the store, migrating it; `checkpoints` (for a file) copies the WAL into the database beside the
+    /// writer. A store whose sessions were kept under their ids is rewritten to their digests, then vacuumed, so
+    /// that no page or journal of the file keeps an id.
+    init(writer: any DatabaseWriter, checkpoints: BackgroundCheckpoint? = nil) throws {
         self.writer = writer
+        let commits = Locked(0)
+        self.commits = commits
+        group = GroupCommit(writer: writer) {
+            commits.withLock { $0 += 1 }
+            checkpoints?.committed()
+        }
         let migrator = Self.migrator
         let applied = try writer.read { db in try migrator.appliedIdentifiers(db) }
         try migrator.migrate(writer)
@@ -21,6 +35,7 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
 
     private static let sessions = "flow sessions"
     private static let digests = "flow session ids as digests"
+    private static let waitingIndex = "flow sessions waiting on an ask, indexed"
 
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -48,7 +63,17 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
                     arguments: [SecretDigest.hex(id), record, id])
             }
         }
+        // Counting the sessions that wait on an ask (at every start) reads this index, not every row kept.
+        migrator.registerMigration(waitingIndex) { db in
+            try db.execute(
+                sql: "CREATE INDEX flow_session_waiting ON flow_session (updated_at) WHERE state = 'asking'")
+        }
         return migrator
+    }
+
+    /// `body` in a write transaction, committed with those of concurrent requests.
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await group.writeDatabase(body)
     }
 
     func waiting(since: Double) async throws -> Int {
@@ -60,7 +85,7 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
     }
 
     func insert(_ row: FlowSessionRow, expiredBefore: Double, limit: Int) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM flow_session WHERE updated_at < ?", arguments: [expiredBefore])
             let live = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM flow_session WHERE state = 'asking'") ?? 0
             guard live < limit else { throw FlowSessionStoreError.full(limit) }
@@ -78,7 +103,7 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
     }
 
     func claim(id: String, version: Int, until: Double, now: Double) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql:
                     "UPDATE flow_session SET answering_until = ? WHERE id = ? AND version = ? AND answering_until <= ?",
@@ -87,8 +112,29 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
         }
     }
 
+    /// Reads the session and marks it in one write transaction: no read transaction beside the commit, on a
+    /// reader connection that would drop its cache because the writer committed since its last read.
+    func claimForAnswer(id: String, since: Double, until: Double, now: Double) async throws -> AnswerClaim {
+        try await write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: "SELECT state, record, answering_until FROM flow_session WHERE id = ? AND updated_at >= ?",
+                    arguments: [id, since])
+            else { return .missing }
+            let record: Data = row["record"]
+            let state: String = row["state"]
+            let answeringUntil: Double = row["answering_until"]
+            guard state == SessionRecord.State.asking.rawValue else { return .read(record) }
+            guard answeringUntil <= now else { return .held }
+            try db.execute(
+                sql: "UPDATE flow_session SET answering_until = ? WHERE id = ?", arguments: [until, id])
+            return .claimed(record)
+        }
+    }
+
     func replace(_ row: FlowSessionRow) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     UPDATE flow_session SET state = ?, record = ?, version = ?, updated_at = ?, answering_until = 0
@@ -107,7 +153,7 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
     }
 
     func purge(expiredBefore: Double) async throws -> Int {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM flow_session WHERE updated_at < ?", arguments: [expiredBefore])
             return db.changesCount
         }

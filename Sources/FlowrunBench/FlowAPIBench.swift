@@ -4,6 +4,8 @@ import FlowCompiler
 import FlowEngine
 import FlowModel
 import FlowServer
+import FlowServerPostgres
+import FlowSessionSeal
 import FlowrunFoundation
 import Foundation
 import Logging
@@ -15,14 +17,15 @@ import NativeAuthServer
 
 /// The flow runner's JSON API on 127.0.0.1 (`flowrun serve --flows`), as a client in another language would
 /// use it: each pass is an OTP sign-up then an OTP sign-in of a new user, six requests (start, email, code,
-/// twice); the codes are read from the emulator's outbox in-process. Sessions are stored in SQLite in a
-/// temporary state folder; passwords are not involved, hashing is at test cost.
+/// twice); the emulator delivers each code in-process (`deliverCodes(to:)`), as a mailbox would. Sessions are
+/// stored in SQLite in a temporary state folder; passwords are not involved, hashing is at test cost. Beside each
+/// client count, the wire emulator's OTP sign-ins (`http`) at the same count, for the ratio.
 struct FlowAPIBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flow-api",
         abstract:
-            "Flow runner API: sign-up + sign-in passes/s at 1, 16, "
-            + "64 clients, latency per answer, bytes per open session."
+            "Flow runner API: sign-up + sign-in passes/s at 1, 16, 64 clients beside the wire emulator's "
+            + "flows/s, latency per answer, CPU and commits per pass, bytes per open session."
     )
 
     @Option(name: .customLong("clients"), help: "Concurrent clients (repeatable).")
@@ -31,20 +34,31 @@ struct FlowAPIBench: AsyncParsableCommand {
     @Option(help: "Sign-up + sign-in passes per client count.")
     var passes = 400
 
+    @Option(help: "Repetitions at each client count, the flow API and the wire emulator alternating.")
+    var repetitions = 3
+
     @Option(help: "Open sessions for the memory figure.")
     var sessions = 10_000
 
+    @Option(
+        help: """
+            A PostgreSQL URL (postgres://…) of a database the benchmark may fill: the flow sessions and the \
+            emulator's store there instead of SQLite (`python3 scripts/pg_scratch.py --durable` starts one).
+            """)
+    var database: String?
+
     func run() async throws {
         Report.heading("flow runner API: OTP sign-up + sign-in through /api/v1 (6 requests per pass)")
-        try await FlowAPIRig.with { rig in
+        if database != nil { Report.note("stores in PostgreSQL; commits counted only for SQLite") }
+        try await FlowAPIRig.with(database: database) { rig in
             for clients in clientCounts {
-                let result = try await rig.run(passes: max(passes, clients), clients: clients)
-                Report.value("\(clients) client(s): passes", result.passesPerSecond, unit: "passes/s")
-                Report.figure("\(clients) client(s): latency per answer", Samples(result.latencies), unit: "ms")
-                Report.note(
-                    "p99 \(Report.number(Samples(result.latencies).percentile(99))) "
-                        + "ms over \(result.latencies.count) requests"
-                )
+                var runs: [FlowAPIRig.PassResult] = []
+                var wire: [LoadRunResult] = []
+                for _ in 0..<max(repetitions, 1) {
+                    runs.append(try await rig.run(passes: max(passes, clients), clients: clients))
+                    wire.append(try await Self.wireRun(flows: 2 * max(passes, clients), clients: clients))
+                }
+                report(runs, wire: wire, clients: clients)
             }
             let before = Memory.residentBytes()
             let bytesBefore = rig.storedBytes()
@@ -56,6 +70,36 @@ struct FlowAPIBench: AsyncParsableCommand {
                 "\(Report.grouped(sessions)) open sessions: stored bytes each (SQLite file and WAL)", stored, unit: "B")
         }
     }
+
+    /// A run of the wire emulator's OTP sign-ins (the `http` benchmark's closed loop, file store).
+    static func wireRun(flows: Int, clients: Int) async throws -> LoadRunResult {
+        try await HTTPRig.with(users: clients) { rig in
+            let run = try await rig.run(flows: flows, clients: clients)
+            guard run.result.errors.isEmpty else { throw BenchFailure("wire run: \(run.result.errors[0])") }
+            return run
+        }
+    }
+
+    private func report(_ runs: [FlowAPIRig.PassResult], wire: [LoadRunResult], clients: Int) {
+        let label = "\(clients) client(s)"
+        Report.figure("\(label): passes", Samples(runs.map(\.passesPerSecond)), unit: "passes/s")
+        Report.figure("\(label): wire emulator, OTP sign-ins", Samples(wire.map(\.flowsPerSecond)), unit: "flows/s")
+        Report.figure(
+            "\(label): wire emulator, CPU per two flows",
+            Samples(wire.map { 2000 * $0.cpuSeconds / Double(max($0.result.completed, 1)) }), unit: "ms")
+        // A pass is two flows; each run is set against the wire run after it.
+        let ratios = zip(runs, wire).map { run, wire in run.passesPerSecond / (wire.flowsPerSecond / 2) }
+        Report.ratio(
+            "\(label): passes/s ÷ (wire flows/s ÷ 2), median of the runs", Samples(ratios).median, target: "≥ 0.6",
+            met: Samples(ratios).median >= 0.6)
+        let latencies = Samples(runs.flatMap(\.latencies))
+        Report.figure("\(label): latency per request", latencies, unit: "ms")
+        Report.note("p99 \(Report.number(latencies.percentile(99))) ms over \(latencies.values.count) requests")
+        Report.figure("\(label): CPU per pass, user", Samples(runs.map(\.userMilliseconds)), unit: "ms")
+        Report.figure("\(label): CPU per pass, system", Samples(runs.map(\.systemMilliseconds)), unit: "ms")
+        Report.figure("\(label): flow session commits per pass", Samples(runs.map(\.commits)), unit: "")
+        Report.figure("\(label): write calls per pass (the process)", Samples(runs.map(\.writeCalls)), unit: "")
+    }
 }
 
 /// A served flow runner and what the benchmark needs of it.
@@ -64,26 +108,60 @@ struct FlowAPIRig {
     let origin: String
     let directory: String
 
+    let sessions: FlowSessionStore
+    let codes: DeliveredCodes
+
     struct PassResult {
         var passesPerSecond: Double
         /// Milliseconds per request.
         var latencies: [Double]
+        /// CPU milliseconds per pass of the whole process (server and clients).
+        var userMilliseconds: Double
+        var systemMilliseconds: Double
+        /// Write transactions of the flow session store per pass.
+        var commits: Double
+        /// `write`/`pwrite` system calls of the process per pass (`/proc/self/io`).
+        var writeCalls: Double
     }
 
-    static func with(_ body: (FlowAPIRig) async throws -> Void) async throws {
+    /// The served flow runner, its stores in a temporary folder or, with `database`, in PostgreSQL.
+    static func with(database: String? = nil, _ body: (FlowAPIRig) async throws -> Void) async throws {
         let directory = NSTemporaryDirectory() + "flowrun-bench-api-\(UUID().uuidString.lowercased())"
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        var shared: SharedDatabase?
+        if let database {
+            guard case .postgres(let address) = try DatabaseURL(database) else {
+                throw BenchFailure("--database takes a postgres:// URL")
+            }
+            let logger = Logger(label: "flowrun.bench.store") { _ in SwiftLogNoOpLogHandler() }
+            shared = try await SharedDatabase(address: address, logger: logger)
+        }
+        do {
+            try await with(directory: directory, shared: shared, body)
+        } catch {
+            await shared?.close()
+            throw error
+        }
+        await shared?.close()
+    }
+
+    private static func with(
+        directory: String, shared: SharedDatabase?, _ body: (FlowAPIRig) async throws -> Void
+    ) async throws {
         let configuration = HTTPRig.benchTenant
         let emulator = NativeAuthEmulator(
-            configuration: configuration, store: try EmulatorStore(directory: directory), codesReadable: true)
+            configuration: configuration, store: try shared?.emulatorStore ?? EmulatorStore(directory: directory),
+            codesReadable: true)
+        let codes = DeliveredCodes()
+        emulator.deliverCodes { codes.record($0) }
         let files = ["flows/sign-up-email-otp.yaml", "flows/sign-in-email-otp.yaml"]
         let flows = ServedFlows(
             files: files, in: "flows", compiler: FlowCompiler(catalogs: [NativeAuthClient.defaultCatalog]))
         guard flows.problems.isEmpty else { throw BenchFailure(flows.problems.joined(separator: "; ")) }
         let embedded = EmbeddedAuthority(emulator: emulator)
+        let store = try shared?.flowSessionStore(seal: SessionSeal()) ?? FlowSessionStore(directory: directory)
         let sessions = FlowSessions(
-            flows: flows, store: try FlowSessionStore(directory: directory), authority: { embedded.client() },
-            sessionLimit: 1_000_000)
+            flows: flows, store: store, authority: { embedded.client() }, sessionLimit: 1_000_000)
         let quiet = Logger(label: "flowrun.bench.server") { _ in SwiftLogNoOpLogHandler() }
         let server = NativeAuthHTTPServer(emulator: emulator, logger: quiet, mounted: [FlowAPI(sessions: sessions)])
         let (ports, continuation) = AsyncStream<Int>.makeStream()
@@ -95,15 +173,42 @@ struct FlowAPIRig {
             defer { group.cancelAll() }
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw BenchFailure("the server did not start") }
-            try await body(FlowAPIRig(emulator: emulator, origin: "http://127.0.0.1:\(port)", directory: directory))
+            try await body(
+                FlowAPIRig(
+                    emulator: emulator, origin: "http://127.0.0.1:\(port)", directory: directory, sessions: store,
+                    codes: codes))
         }
     }
 
-    /// `passes` sign-up + sign-in passes with `clients` concurrent clients, each a new user.
+    /// `passes` sign-up + sign-in passes with `clients` concurrent clients, each a new user, each client over a
+    /// connection of its own (as the wire benchmark's clients).
     func run(passes: Int, clients: Int) async throws -> PassResult {
+        let client = Self.client(connections: clients)
         let next = Counter()
+        let commitsBefore = sessions.commits
+        let writesBefore = ProcessIO.writeCalls()
+        let cpuBefore = Clock.cpuTimes()
         let started = Clock.now()
-        let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
+        let running = Task {
+            try await runClients(clients, passes: passes, next: next, client: client)
+        }
+        let outcome = await running.result
+        try await client.shutdown()
+        let latencies = try outcome.get()
+        let seconds = Clock.now() - started
+        let cpu = Clock.cpuTimes()
+        let count = Double(passes)
+        return PassResult(
+            passesPerSecond: count / seconds, latencies: latencies,
+            userMilliseconds: (cpu.user - cpuBefore.user) * 1000 / count,
+            systemMilliseconds: (cpu.system - cpuBefore.system) * 1000 / count,
+            commits: Double(sessions.commits - commitsBefore) / count,
+            writeCalls: Double(ProcessIO.writeCalls() - writesBefore) / count)
+    }
+
+    /// The clients' passes; the latency of every request.
+    private func runClients(_ clients: Int, passes: Int, next: Counter, client: HTTPClient) async throws -> [Double] {
+        try await withThrowingTaskGroup(of: [Double].self) { group in
             for _ in 0..<clients {
                 group.addTask {
                     var latencies: [Double] = []
@@ -112,7 +217,7 @@ struct FlowAPIRig {
                         guard index < passes else { return latencies }
                         let user = "api\(index)-\(UUID().uuidString.prefix(8))@contoso.com"
                         for flow in ["sign-up-email-otp", "sign-in-email-otp"] {
-                            try await pass(flow, user: user, latencies: &latencies)
+                            try await pass(flow, user: user, client: client, latencies: &latencies)
                         }
                     }
                 }
@@ -121,27 +226,34 @@ struct FlowAPIRig {
             for try await part in group { all += part }
             return all
         }
-        return PassResult(passesPerSecond: Double(passes) / (Clock.now() - started), latencies: latencies)
     }
 
-    /// One flow to its end: start, the email, the code from the outbox.
-    private func pass(_ flow: String, user: String, latencies: inout [Double]) async throws {
-        let started = try await request("/api/v1/flows/\(flow)/sessions", body: nil, latencies: &latencies)
+    /// An HTTP client with up to `connections` connections to the server.
+    private static func client(connections: Int) -> HTTPClient {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(connections, 1)
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    /// One flow to its end: start, the email, the code the emulator delivered.
+    private func pass(_ flow: String, user: String, client: HTTPClient, latencies: inout [Double]) async throws {
+        let started = try await request(
+            "/api/v1/flows/\(flow)/sessions", body: nil, client: client, latencies: &latencies)
         guard let id = started["id"]?.stringValue else { throw BenchFailure("no session id: \(started)") }
         _ = try await request(
-            "/api/v1/sessions/\(id)/answers", body: ["inputs": ["email": user]], latencies: &latencies)
-        guard let code = try await emulator.outbox(to: user, limit: 1).first?.code else {
-            throw BenchFailure("no code for \(user)")
-        }
+            "/api/v1/sessions/\(id)/answers", body: ["inputs": ["email": user]], client: client,
+            latencies: &latencies)
+        guard let code = codes.latest(to: user) else { throw BenchFailure("no code for \(user)") }
         let ended = try await request(
-            "/api/v1/sessions/\(id)/answers", body: ["inputs": ["code": code]], latencies: &latencies)
+            "/api/v1/sessions/\(id)/answers", body: ["inputs": ["code": code]], client: client,
+            latencies: &latencies)
         guard ended["state"]?.stringValue == "ended" else { throw BenchFailure("\(flow) did not end: \(ended)") }
     }
 
     /// A POST with a JSON body (or none); the answer's JSON object.
-    private func request(_ path: String, body: [String: Any]?, latencies: inout [Double]) async throws -> [String:
-        Value]
-    {
+    private func request(
+        _ path: String, body: [String: Any]?, client: HTTPClient = .shared, latencies: inout [Double]
+    ) async throws -> [String: Value] {
         var request = HTTPClientRequest(url: origin + path)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
@@ -149,7 +261,7 @@ struct FlowAPIRig {
             request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body)))
         }
         let started = Clock.now()
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let response = try await client.execute(request, timeout: .seconds(60))
         let bytes = try await response.body.collect(upTo: 1 << 20)
         latencies.append((Clock.now() - started) * 1000)
         guard (200...201).contains(response.status.code),

@@ -73,7 +73,9 @@ struct SmokeBench: AsyncParsableCommand {
         try await password.run()
         let load = try LoadBench.parse(["-n", "100", "-c", "8", "--time-limit", "30"])
         try await load.run()
-        let api = try FlowAPIBench.parse(["--clients", "1", "--clients", "4", "--passes", "8", "--sessions", "100"])
+        let api = try FlowAPIBench.parse([
+            "--clients", "1", "--clients", "4", "--passes", "8", "--repetitions", "1", "--sessions", "100",
+        ])
         try await api.run()
         if FileManager.default.isExecutableFile(atPath: ValidateBench.sibling("flowrun")) {
             let serve = try ServeBench.parse(["--clients", "2", "--flows", "20", "--repetitions", "1"])

@@ -92,6 +92,16 @@ enum Clock {
         return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
+    /// CPU seconds the process has used, in user space and in the kernel.
+    static func cpuTimes() -> (user: Double, system: Double) {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return (
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6,
+            Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        )
+    }
+
     /// Seconds `body` took.
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = now()
@@ -118,6 +128,18 @@ enum Memory {
 
     static func mebibytes(_ bytes: Int) -> String {
         String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+    }
+}
+
+/// The process's I/O counters, from `/proc/self/io`.
+enum ProcessIO {
+    /// Write system calls so far (`syscw`: `write`, `pwrite` and their vector forms); 0 where unreadable.
+    static func writeCalls() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/io", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix("syscw:") {
+            return Int(line.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+        }
+        return 0
     }
 }
 

@@ -42,4 +42,42 @@ import Testing
         #expect(found?.id == Self.id)
         #expect(try await store.fetch(String(Self.id.reversed()), expiredBefore: .distantPast) == nil)
     }
+
+    @Test func anAnswerReadsAndMarksTheSessionInOneStepAndASecondIsHeldOff() async throws {
+        let (store, record) = try await Self.stored()
+        let until = Self.start.addingTimeInterval(120)
+        let taken = try await store.claimForAnswer(
+            Self.id, expiredBefore: .distantPast, now: Self.start, until: until)
+        #expect(taken?.record.id == Self.id)
+        #expect(taken?.claimed == true)
+        await #expect(throws: FlowSessionStore.AnswerHeld.self) {
+            try await store.claimForAnswer(
+                Self.id, expiredBefore: .distantPast, now: Self.start.addingTimeInterval(1), until: until)
+        }
+        #expect(!(try await store.claim(record, now: Self.start.addingTimeInterval(1), until: until)))
+
+        var next = record
+        next.version += 1
+        #expect(try await store.replace(next, now: Self.start.addingTimeInterval(2)))
+        let again = try await store.claimForAnswer(
+            Self.id, expiredBefore: .distantPast, now: Self.start.addingTimeInterval(3), until: until)
+        #expect(again?.claimed == true)
+        #expect(again?.record.version == 2)
+    }
+
+    @Test func aSessionThatWaitsOnNoAskIsReadButNotMarked() async throws {
+        let (store, record) = try await Self.stored()
+        var ended = record
+        ended.state = .ended
+        ended.version += 1
+        #expect(try await store.replace(ended, now: Self.start))
+        let taken = try await store.claimForAnswer(
+            Self.id, expiredBefore: .distantPast, now: Self.start, until: .distantFuture)
+        #expect(taken?.record.state == .ended)
+        #expect(taken?.claimed == false)
+        #expect(
+            try await store.claimForAnswer(
+                Self.id, expiredBefore: Self.start.addingTimeInterval(1), now: Self.start, until: .distantFuture)
+                == nil, "idle since before `expiredBefore`")
+    }
 }

@@ -9,7 +9,7 @@ import NativeAuthWire
 /// reader still needs, beside the writer, which goes on appending. A checkpoint that fails is tried again after
 /// the next `interval` commits; the writer's own automatic checkpoint, at a larger size, remains in case these
 /// fall behind.
-final class BackgroundCheckpoint: Sendable {
+package final class BackgroundCheckpoint: Sendable {
     private struct State {
         var commits = 0
         var running = false
@@ -20,7 +20,7 @@ final class BackgroundCheckpoint: Sendable {
     private let interval: Int
     private let state = Locked(State())
 
-    init(path: String, configuration: Configuration, interval: Int = 50) throws {
+    package init(path: String, configuration: Configuration, interval: Int = 50) throws {
         connection = try DatabaseQueue(path: path, configuration: configuration)
         self.interval = max(interval, 1)
     }
@@ -29,7 +29,7 @@ final class BackgroundCheckpoint: Sendable {
     var completed: Int { state.withLock { $0.completed } }
 
     /// Counts a commit of the writer; starts a checkpoint when it is due.
-    func committed() {
+    package func committed() {
         let starts = state.withLock { state in
             state.commits += 1
             guard state.commits >= interval, !state.running else { return false }

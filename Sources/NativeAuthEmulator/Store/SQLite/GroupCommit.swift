@@ -10,7 +10,7 @@ import NativeAuthWire
 /// write a crash could still lose. A request whose body throws has its savepoint rolled back and gets its error;
 /// the others keep their writes. When the transaction itself fails (it cannot begin or commit, or the database
 /// rolled it back), no write of the batch was kept and every request in it gets that error.
-final class GroupCommit: Sendable {
+package final class GroupCommit: Sendable {
     /// A request waiting for the writer.
     private struct Pending: Sendable {
         /// Runs the request's body in a savepoint of the batch's transaction, keeping its result for later.
@@ -39,7 +39,9 @@ final class GroupCommit: Sendable {
     /// Called on the writer's queue after each batch committed.
     private let afterCommit: (@Sendable () -> Void)?
 
-    init(writer: any DatabaseWriter, batchLimit: Int = 32, afterCommit: (@Sendable () -> Void)? = nil) {
+    package init(
+        writer: any DatabaseWriter, batchLimit: Int = 32, afterCommit: (@Sendable () -> Void)? = nil
+    ) {
         self.writer = writer
         self.batchLimit = max(batchLimit, 1)
         self.afterCommit = afterCommit
@@ -50,6 +52,11 @@ final class GroupCommit: Sendable {
 
     /// Runs `body` in the next batch and returns its result once that batch committed.
     func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await writeDatabase { db in try body(SQLiteTransaction(db: db)) }
+    }
+
+    /// Runs `body` on the database in the next batch and returns its result once that batch committed.
+    package func writeDatabase<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             let pending = Pending(
                 run: { db in
@@ -57,7 +64,7 @@ final class GroupCommit: Sendable {
                     var undoFailed: (any Error)?
                     do {
                         try db.cachedStatement(sql: "SAVEPOINT request").execute()
-                        outcome = .success(try body(SQLiteTransaction(db: db)))
+                        outcome = .success(try body(db))
                         try db.cachedStatement(sql: "RELEASE SAVEPOINT request").execute()
                     } catch {
                         outcome = .failure(error)

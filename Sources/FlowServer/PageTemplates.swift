@@ -105,8 +105,9 @@ enum PageTemplates {
         {{#outbox}}
         <aside class="dev" aria-label="{{words.outbox_heading}}">
         <h2>{{words.outbox_heading}}</h2>
-        <p>{{words.outbox_intro}} <code>--dev-outbox</code></p>
-        <ul>{{#codes}}<li><code>{{code}}</code> to {{to}} at {{sentAt}}</li>{{/codes}}</ul>
+        <p>{{words.outbox_intro}} <bdi><code>--dev-outbox</code></bdi></p>
+        <ul>{{#codes}}<li><bdi><code>{{code}}</code></bdi> {{words.outbox_to}} <bdi>{{to}}</bdi> \#
+        {{words.outbox_at}} <bdi>{{sentAt}}</bdi></li>{{/codes}}</ul>
         {{^codes}}<p>{{words.outbox_none}}</p>{{/codes}}
         </aside>
         {{/outbox}}

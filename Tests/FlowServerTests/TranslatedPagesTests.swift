@@ -111,4 +111,19 @@ struct TranslatedPagesTests {
             #expect(Self.html(flows).contains(#""title":"Mit E-Mail-Adresse und Passwort anmelden""#), "\(flows)")
         }
     }
+
+    @Test(
+        "the sign-in pages of an OpenID app take ui_locales before Accept-Language, and keep the language on",
+        .enabled(if: FlowrunBinary.find() != nil))
+    func signInPagesTakeUILocales() async throws {
+        try await SignInPagesTests.withServer { origin in
+            let pkce = SignInPagesTests.pkce()
+            let path = SignInPagesTests.authorizePath(
+                SignInPagesTests.request(challenge: pkce.challenge, extra: ["ui_locales": "ar-SA fr"]))
+            let page = Self.html(try await TestHTTP.send(.GET, origin + path, headers: [("Accept-Language", "de")]))
+            #expect(page.contains(#"<html lang="ar" dir="rtl">"#), "\(page)")
+            #expect(page.contains(#"action="/ui/sign-in-password/session?lang=ar""#), "\(page)")
+            #expect(page.contains(">عنوان البريد الإلكتروني</label>"), "\(page)")
+        }
+    }
 }

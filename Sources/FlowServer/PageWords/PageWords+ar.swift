@@ -83,6 +83,14 @@ extension PageWords {
         msgid "None yet."
         msgstr "لا شيء حتى الآن."
 
+        msgctxt "page.outbox_to"
+        msgid "to"
+        msgstr "إلى"
+
+        msgctxt "page.outbox_at"
+        msgid "at"
+        msgstr "في"
+
         msgctxt "page.all_flows"
         msgid "All flows"
         msgstr "جميع المسارات"

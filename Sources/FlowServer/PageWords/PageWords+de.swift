@@ -87,6 +87,14 @@ extension PageWords {
         msgid "None yet."
         msgstr "Noch keine."
 
+        msgctxt "page.outbox_to"
+        msgid "to"
+        msgstr "an"
+
+        msgctxt "page.outbox_at"
+        msgid "at"
+        msgstr "am"
+
         msgctxt "page.all_flows"
         msgid "All flows"
         msgstr "Alle Abläufe"

@@ -87,6 +87,14 @@ extension PageWords {
         msgid "None yet."
         msgstr "Aucun pour l’instant."
 
+        msgctxt "page.outbox_to"
+        msgid "to"
+        msgstr "à"
+
+        msgctxt "page.outbox_at"
+        msgid "at"
+        msgstr "le"
+
         msgctxt "page.all_flows"
         msgid "All flows"
         msgstr "Tous les parcours"

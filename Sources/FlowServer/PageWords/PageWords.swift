@@ -51,6 +51,8 @@ struct PageWords: Sendable {
             "Codes the embedded authority sent to this "
             + "session's addresses, shown because this option is on:",
         "outbox_none": "None yet.",
+        "outbox_to": "to",
+        "outbox_at": "at",
         "all_flows": "All flows",
         "not_found": "Not found",
         "not_found_message": "There is no such page.",

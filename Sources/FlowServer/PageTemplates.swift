@@ -105,9 +105,9 @@ enum PageTemplates {
         {{#outbox}}
         <aside class="dev" aria-label="{{words.outbox_heading}}">
         <h2>{{words.outbox_heading}}</h2>
-        <p>{{words.outbox_intro}} <bdi><code>--dev-outbox</code></bdi></p>
-        <ul>{{#codes}}<li><bdi><code>{{code}}</code></bdi> {{words.outbox_to}} <bdi>{{to}}</bdi> \#
-        {{words.outbox_at}} <bdi>{{sentAt}}</bdi></li>{{/codes}}</ul>
+        <p>{{words.outbox_intro}} <bdi dir="ltr"><code>--dev-outbox</code></bdi></p>
+        <ul>{{#codes}}<li><bdi dir="ltr"><code>{{code}}</code></bdi> {{words.outbox_to}} <bdi dir="ltr">{{to}}</bdi> \#
+        {{words.outbox_at}} <bdi dir="ltr">{{sentAt}}</bdi></li>{{/codes}}</ul>
         {{^codes}}<p>{{words.outbox_none}}</p>{{/codes}}
         </aside>
         {{/outbox}}

@@ -126,4 +126,28 @@ struct TranslatedPagesTests {
             #expect(page.contains(">عنوان البريد الإلكتروني</label>"), "\(page)")
         }
     }
+
+    @Test(
+        "a translation file that cannot be read is named when the server starts; the flows' own texts are shown",
+        .enabled(if: FlowrunBinary.find() != nil))
+    func anUnreadableTranslationIsNamed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("translations-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let translations = folder.appendingPathComponent("flows/translations")
+        try FileManager.default.createDirectory(at: translations, withIntermediateDirectories: true)
+        let library = URL(fileURLWithPath: FlowRunnerAPITests.flows)
+        try FileManager.default.copyItem(
+            at: library.appendingPathComponent("sign-in-password.yaml"),
+            to: folder.appendingPathComponent("flows/sign-in-password.yaml"))
+        try "msgctxt \"sign-in-password.title\"\nmsgid \"Sign in with email and password\"\n".write(
+            to: translations.appendingPathComponent("fr.po"), atomically: true, encoding: .utf8)
+        try await FlowRunnerAPITests.withServer(flows: "flows", folder: folder) { client, served in
+            #expect(
+                served.stderr.contains("flows/translations/fr.po:2:1: error FR134: the last entry has no `msgstr`"),
+                "\(served.stderr)")
+            let page = Self.html(try await TestHTTP.get(client.origin + "/?lang=fr"))
+            #expect(page.contains(#"<html lang="fr">"#) && page.contains("<h1>Parcours</h1>"), "\(page)")
+            #expect(page.contains("Sign in with email and password"), "\(page)")
+        }
+    }
 }

@@ -104,4 +104,20 @@ import Testing
         let refused = try Flowrun.run(arguments + ["--locale", "fr!"], in: folder.url)
         #expect(refused.status == 2 && refused.stderr.contains("--locale `fr!` is not a language tag"))
     }
+
+    @Test("validating one flow of a folder checks its texts; entries of flows not given are not extra")
+    func oneFlowOfAFolder() throws {
+        let folder = try FlowFolder()
+        try folder.write("flows/hello.yaml", Flows.helloYAML)
+        try folder.write("flows/bye.yaml", Flows.helloYAML.replacingOccurrences(of: "id: hello", with: "id: bye"))
+        let bye = Self.french.replacingOccurrences(of: "hello.", with: "bye.")
+        try folder.write(
+            "flows/translations/fr.po",
+            Self.french + "\n" + bye + "\nmsgctxt \"gone.title\"\nmsgid \"Gone\"\nmsgstr \"Parti\"\n")
+        let one = try folder.run("validate", "--strict", "flows/hello.yaml")
+        #expect(one.status == 0, "\(one.stdout)")
+        let all = try folder.run("validate", "flows")
+        #expect(all.stdout.contains("warning FR136: `fr` translates `gone.title`, which no flow has"), "\(all.stdout)")
+        #expect(!all.stdout.contains("FR135"), "\(all.stdout)")
+    }
 }

@@ -2,6 +2,7 @@
     import ArgumentParser
     import FlowEngine
     import FlowModel
+    import FlowServer
     import FlowrunFoundation
     import Foundation
     import NativeAuth
@@ -94,7 +95,8 @@
                 FlowValidation.printToStandardError(loaded.diagnostics, file: flow)
                 throw ExitCode.usage
             }
-            let program = try TerminalLanguage(option: locale).program(checked, of: flow, compiler: validation.compiler)
+            let language = try TerminalLanguage(option: locale)
+            let program = language.program(checked, of: flow, compiler: validation.compiler)
             if let other = program.withSubflows.first(where: {
                 $0.authority != NativeAuthClient.defaultCatalog.authority
             }) {
@@ -143,7 +145,9 @@
             }
             let reporter = RunReporter(json: json)
             let runner = FlowRunner(
-                program: program, digest: digest, authority: authority.client, inputs: source,
+                program: program, digest: digest,
+                authority: CatalogTexts.authority(authority.client, languages: language.tag.map { [$0] } ?? []),
+                inputs: source,
                 observer: reporter.report)
             let outcome: RunOutcome
             if let saved, let resume {

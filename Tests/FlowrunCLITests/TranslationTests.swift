@@ -101,6 +101,16 @@ import Testing
         environment["LANG"] = "ja_JP.UTF-8"
         let other = try Flowrun.run(arguments, in: folder.url, environment: environment)
         #expect(other.stdout.contains("Hello a@b.co"), "\(other.stdout)\(other.stderr)")
+        // The library's translations, and the catalog's text of a refused password, in French.
+        let library = try Flowrun.run(
+            [
+                "run", FlowLibrary.flow("sign-up-password"), "--locale", "fr", "--state-dir", "state",
+                "--input", "email=zed@contoso.com", "--input", "password=short",
+            ], in: folder.url)
+        #expect(
+            library.stdout.contains(
+                "Inscription impossible. Le mot de passe est trop court. Choisissez un autre mot de passe."),
+            "\(library.stdout)\(library.stderr)")
         let refused = try Flowrun.run(arguments + ["--locale", "fr!"], in: folder.url)
         #expect(refused.status == 2 && refused.stderr.contains("--locale `fr!` is not a language tag"))
     }

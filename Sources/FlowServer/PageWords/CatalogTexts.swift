@@ -32,6 +32,24 @@ struct CatalogTextAuthority: Authority {
     }
 }
 
+/// The catalog's texts for people (a password refusal's `reasonText`) in another language, for runners other than
+/// the flow server's, such as the terminal's.
+public enum CatalogTexts {
+    /// `authority` with its texts for people in the first of `languages` (language tags, after their fallbacks)
+    /// they are translated to; `authority` itself when none is.
+    public static func authority(_ authority: any Authority, languages: [String]) -> any Authority {
+        for tag in languages {
+            for candidate in LanguageTag.fallbacks(of: tag) {
+                if candidate == "en" { return authority }
+                if PageWords.translated[candidate] != nil {
+                    return CatalogTextAuthority.wrapping(authority, in: candidate)
+                }
+            }
+        }
+        return authority
+    }
+}
+
 extension PageWords {
     /// The catalog's texts in `locale` by code (`password_too_short`); empty for English or a language without
     /// them.

@@ -16,7 +16,7 @@ enum ExampleText {
 
         """#
 
-    /// A French translation of every text of ``greet``.
+    /// A French translation of every text of `greet`.
     static let greetFrench = #"""
         msgctxt "greet.input.email.label"
         msgid "Email"

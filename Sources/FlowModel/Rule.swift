@@ -133,6 +133,21 @@ public struct Rule: Sendable, Hashable {
             .machineCodeShown, .warning, "a text the user sees shows a machine code",
             "show the code's text for people, `${NAMEText}`, instead of `${NAME}`"),
         Rule(
+            .translationUnreadable, .error, "a translation file cannot be read",
+            "fix the .po file at the position shown, or name it for its language (`fr.po`)"),
+        Rule(
+            .translationMissing, .warning, "a text has no translation in a language the flows are translated to",
+            "add the entry (msgctxt: the key, msgid: the text, msgstr: its translation) to the .po file"),
+        Rule(
+            .translationExtra, .warning, "a translation is for a text no flow has",
+            "remove the entry, or rename its key after the step or input it belongs to"),
+        Rule(
+            .translationPlaceholders, .warning, "a translation reads other `${…}` variables than its text",
+            "use exactly the text's `${…}` placeholders in the translation, in any order"),
+        Rule(
+            .translationStale, .warning, "a translation was made for an older version of its text",
+            "translate the new text, then copy it into the entry's msgid"),
+        Rule(
             .scenarioFlowInvalid, .error, "the flow under test does not load or check",
             "fix the flow first: `flowrun validate FLOW`"),
         Rule(
@@ -213,6 +228,11 @@ extension RuleCode {
     public static let controlCharacter = RuleCode(rawValue: "FR131")
     public static let exceedsProjectLimit = RuleCode(rawValue: "FR132")
     public static let machineCodeShown = RuleCode(rawValue: "FR133")
+    public static let translationUnreadable = RuleCode(rawValue: "FR134")
+    public static let translationMissing = RuleCode(rawValue: "FR135")
+    public static let translationExtra = RuleCode(rawValue: "FR136")
+    public static let translationPlaceholders = RuleCode(rawValue: "FR137")
+    public static let translationStale = RuleCode(rawValue: "FR138")
 
     public static let scenarioFlowInvalid = RuleCode(rawValue: "FR201")
     public static let scenarioUnknownStep = RuleCode(rawValue: "FR202")

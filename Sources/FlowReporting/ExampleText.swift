@@ -16,6 +16,18 @@ enum ExampleText {
 
         """#
 
+    /// A French translation of every text of `greet`.
+    static let greetFrench = #"""
+        msgctxt "greet.input.email.label"
+        msgid "Email"
+        msgstr "E-mail"
+
+        msgctxt "greet.done.message"
+        msgid "Hello ${email}"
+        msgstr "Bonjour ${email}"
+
+        """#
+
     static let signUpPassword = #"""
         flowrun: 1
         id: example

@@ -1018,6 +1018,85 @@ extension RuleExplanation {
             ]),
             fixed: .files([ExampleFile("flow.yaml", ExampleText.signUpPassword)])),
         RuleExplanation(
+            .translationUnreadable,
+            meaning:
+                "A translation file beside the flows (`translations/<locale>.po`) is not a gettext file flowrun "
+                + "reads: a line is not `msgctxt`, `msgid` or `msgstr` with a string in double quotes, an entry has "
+                + "no `msgctxt` (its message key), a key has two entries, or the file is not named for a language. "
+                + "Its translations are not used until it is fixed.",
+            broken: .files([
+                ExampleFile("flow.yaml", ExampleText.greet),
+                ExampleFile(
+                    "translations/fr.po", ExampleText.greetFrench.edited([("msgstr \"E-mail\"", "msgstr E-mail")])),
+            ]),
+            fixed: .files([
+                ExampleFile("flow.yaml", ExampleText.greet),
+                ExampleFile("translations/fr.po", ExampleText.greetFrench),
+            ])),
+        RuleExplanation(
+            .translationMissing,
+            meaning:
+                "The flows are translated into a language (a `translations/<locale>.po` file exists) but a text "
+                + "people see has no entry there, or an empty or fuzzy one: people choosing that language would "
+                + "read it in the flow's own words. The message names the file, the key and the locale.",
+            broken: .files([
+                ExampleFile("flow.yaml", ExampleText.greet),
+                ExampleFile(
+                    "translations/fr.po",
+                    ExampleText.greetFrench.edited([("msgstr \"Bonjour ${email}\"", "msgstr \"\"")])),
+            ]),
+            fixed: .files([
+                ExampleFile("flow.yaml", ExampleText.greet),
+                ExampleFile("translations/fr.po", ExampleText.greetFrench),
+            ])),
+        RuleExplanation(
+            .translationExtra,
+            meaning:
+                "A translation file has an entry whose key no text of the flows has: the step or input was renamed "
+                + "or removed, or the key is misspelt. The translation is never shown.",
+            broken: .files([
+                ExampleFile("flow.yaml", ExampleText.greet),
+                ExampleFile(
+                    "translations/fr.po",
+                    ExampleText.greetFrench.edited([("greet.done.message", "greet.finished.message")])),
+            ]),
+            fixed: .files([
+                ExampleFile("flow.yaml", ExampleText.greet),
+                ExampleFile("translations/fr.po", ExampleText.greetFrench),
+            ])),
+        RuleExplanation(
+            .translationPlaceholders,
+            meaning:
+                "A translation reads other `${…}` variables than the text it translates: one is missing (people "
+                + "lose a value the text shows) or one is added (a variable the text does not read may be unset). "
+                + "Such a translation is not shown; the flow's own text is.",
+            broken: .files([
+                ExampleFile("flow.yaml", ExampleText.greet),
+                ExampleFile(
+                    "translations/fr.po",
+                    ExampleText.greetFrench.edited([("msgstr \"Bonjour ${email}\"", "msgstr \"Bonjour\"")])),
+            ]),
+            fixed: .files([
+                ExampleFile("flow.yaml", ExampleText.greet),
+                ExampleFile("translations/fr.po", ExampleText.greetFrench),
+            ])),
+        RuleExplanation(
+            .translationStale,
+            meaning:
+                "An entry's `msgid` (the text it was translated from) is no longer the flow's text: the text "
+                + "changed since, and the translation may say something else. It is still shown until it is "
+                + "translated again.",
+            broken: .files([
+                ExampleFile("flow.yaml", ExampleText.greet),
+                ExampleFile(
+                    "translations/fr.po",
+                    ExampleText.greetFrench.edited([("msgid \"Hello ${email}\"", "msgid \"Hi ${email}\"")])),
+            ]),
+            fixed: .files([
+                ExampleFile("flow.yaml", ExampleText.greet),
+                ExampleFile("translations/fr.po", ExampleText.greetFrench),
+            ])),
+        RuleExplanation(
             .scenarioFlowInvalid,
             meaning:
                 "The flow a scenario file tests does not load or check; "

@@ -35,7 +35,9 @@ public struct FlowAPI: MountedRoutes {
         }
         switch (request.method, route) {
         case ("GET", .flows):
-            return json(200, FlowList(flows: sessions.flows.flows.map(FlowSummary.init)), template: route.template)
+            let locale = sessions.flows.locale(for: request.languages)
+            let flows = sessions.flows.flows.map { FlowSummary($0, in: locale) }
+            return json(200, FlowList(flows: flows), template: route.template)
         case ("POST", .sessions(let flow)):
             return await start(flow, request: request)
         case ("GET", .session(let id)):
@@ -78,7 +80,8 @@ public struct FlowAPI: MountedRoutes {
         }
         return await run(template: template, created: true, issuesTokens: true) {
             try await sessions.start(
-                id, params: params, creator: .api, address: request.clientAddress, tokensFor: tokensFor)
+                id, params: params, creator: .api, address: request.clientAddress, tokensFor: tokensFor,
+                locale: sessions.flows.locale(for: request.languages))
         }
     }
 
@@ -97,7 +100,10 @@ public struct FlowAPI: MountedRoutes {
             return error(
                 400, "bad_request", "the body is {\"inputs\": {…}} or {\"choice\": \"NAME\"}", template: template)
         }
-        return await run(template: template, issuesTokens: true) { try await sessions.answer(id, with: answer) }
+        let locale = sessions.flows.locale(for: request.languages)
+        return await run(template: template, issuesTokens: true) {
+            try await sessions.answer(id, with: answer, locale: locale)
+        }
     }
 
     /// Why a start's `client_id` or `scope` is refused.
@@ -318,10 +324,12 @@ struct FlowSummary: Encodable {
     /// The flow's params, which a session's start must give.
     var params: [String]
 
-    init(_ flow: ServedFlow) {
+    /// The flow, its title and description in `locale` (nil: its own).
+    init(_ flow: ServedFlow, in locale: String?) {
+        let program = flow.program(in: locale)
         id = flow.id
-        title = flow.title
-        description = flow.description
+        title = program.title
+        description = program.description
         file = flow.file
         params = flow.program.params.map(\.name.value)
     }

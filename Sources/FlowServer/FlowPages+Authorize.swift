@@ -40,7 +40,7 @@ extension FlowPages {
 
     /// An authorize request: checked, then the session of its flow started and its first page shown.
     func authorize(_ request: MountedRequest) async -> MountedResponse {
-        var page = pageContext(Cookies(request.cookie))
+        var page = pageContext(Cookies(request.cookie), request)
         guard request.method == "GET" else { return methodNotAllowed("GET", page) }
         let tenant = request.path.split(separator: "/").first.map { $0.lowercased() } ?? ""
         guard let signIn, signIn.tenantNames.contains(tenant) else { return notFound(page) }
@@ -101,6 +101,16 @@ extension FlowPages {
         guard !scopes.isEmpty, scopes.allSatisfy(client.isConsented) else {
             return refuse("invalid_scope", "The application may not be granted a requested scope.")
         }
+        // OpenID Connect's `ui_locales` (space-separated, most wanted first) comes before `Accept-Language`; the
+        // language chosen so goes on in the pages' links, as `?lang=` does.
+        if let asked = parameters["ui_locales"],
+            let locale = sessions.flows.locale(
+                for: asked.split(separator: " ").map(String.init) + request.languages)
+        {
+            page.locale = locale
+            page.words = PageWords.words(in: locale)
+            page.query = "?lang=" + locale
+        }
         let authorization = AuthorizationRequest(
             clientID: clientID, redirectURI: redirectURI, codeChallenge: challenge, state: state,
             nonce: parameters["nonce"], scopes: scopes, loginHint: parameters["login_hint"])
@@ -122,7 +132,7 @@ extension FlowPages {
         do {
             record = try await sessions.start(
                 flow.id, params: [:], creator: .browser(binding: page.binding), address: request.clientAddress,
-                authorization: authorization)
+                authorization: authorization, locale: page.locale)
         } catch {
             return refuse("temporarily_unavailable", "No sign-in can start now; try again later.")
         }

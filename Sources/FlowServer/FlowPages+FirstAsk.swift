@@ -7,12 +7,13 @@ extension FlowPages {
     /// a session, so that the GET has no side effect; its form posts to `/ui/{id}`, which starts the session and
     /// answers it. Nil when the flow does not open on an ask.
     func firstAskPage(_ flow: ServedFlow, _ page: PageContext) async -> MountedResponse? {
-        guard openOnFirstAsk, let record = await sessions.firstAsk(flow) else { return nil }
+        guard openOnFirstAsk, let record = await sessions.firstAsk(flow, locale: page.locale) else { return nil }
         let view = SessionPage(
             record, flow: flow, csrf: page.csrf,
             newPassword: record.ask.map { PageField.asksNewPassword($0, in: flow.program) } ?? false,
-            codes: nil, formAction: "/ui/\(flow.id)")
-        return render("session", view, flow.name, page)
+            codes: nil, words: page.words, choiceLabel: { choice in choiceLabel(choice, of: record.ask, page) },
+            formAction: "/ui/\(flow.id)")
+        return render("session", view, flow.name(in: page.locale), page)
     }
 
     /// `request`, a form posted to `/ui/{id}`, when it answers the first ask ``firstAskPage(_:_:)`` showed (it

@@ -74,11 +74,12 @@ public struct FlowPages: MountedRoutes {
 
     public func answer(_ request: MountedRequest) async -> MountedResponse {
         let cookies = Cookies(request.cookie)
-        let page = pageContext(cookies)
+        let page = pageContext(cookies, request)
         let parts = request.path.split(separator: "/").map(String.init)
         switch (request.method, parts.count) {
         case ("GET", 0):
-            return render("flows", FlowListPage(flows: sessions.flows.flows), "Flows", page)
+            return render(
+                "flows", FlowListPage(flows: sessions.flows.flows, in: page.locale), page.words("flows_heading"), page)
         case ("GET", 2) where parts == ["ui", "style.css"]:
             return MountedResponse(
                 status: 200, contentType: "text/css; charset=utf-8", body: Array(PageTemplates.style.utf8),
@@ -97,7 +98,8 @@ public struct FlowPages: MountedRoutes {
             guard let flow = sessions.flows.flow(parts[1]) else { return notFound(page) }
             if request.method == "GET" {
                 return await firstAskPage(flow, page)
-                    ?? render("start", StartPage(flow, csrf: page.csrf), flow.name, page)
+                    ?? render(
+                        "start", StartPage(flow, in: page.locale, csrf: page.csrf), flow.name(in: page.locale), page)
             }
             guard request.method == "POST" else { return methodNotAllowed("GET, POST", page) }
             guard request.body.count <= sessions.answerLimits.bodyBytes else { return tooLarge(page) }
@@ -123,23 +125,25 @@ public struct FlowPages: MountedRoutes {
         var page = page
         do {
             let record = try await sessions.start(
-                flow.id, params: [:], creator: .browser(binding: page.binding), address: address)
+                flow.id, params: [:], creator: .browser(binding: page.binding), address: address, locale: page.locale)
             page.setCookies.append(cookie(sessionCookie(flow), record.id))
             if let answer, record.state == .asking { return await submit(answer, flow: flow, session: record.id, page) }
-            return redirect("/ui/\(flow.id)/session", page)
-        } catch FlowSessions.Refusal.full(let reason) {
-            return problem(503, "Too many sessions", reason, page)
-        } catch FlowSessions.Refusal.tooManyStarts(let reason, let seconds) {
-            var response = problem(429, "Too many sessions", "Sorry, \(reason). Wait \(seconds) seconds.", page)
+            return redirect("/ui/\(flow.id)/session" + page.query, page)
+        } catch FlowSessions.Refusal.full {
+            return problem(503, word: "too_many_sessions", page.words("unavailable_message"), page)
+        } catch FlowSessions.Refusal.tooManyStarts(_, let seconds) {
+            var response = problem(
+                429, word: "too_many_sessions", page.words("wait_message", ["seconds": String(seconds)]), page)
             response.headers.append((name: "Retry-After", value: String(seconds)))
             return response
         } catch {
-            return problem(503, "Cannot start", "the session store cannot be used", page)
+            return problem(503, word: "unavailable", page.words("unavailable_message"), page)
         }
     }
 
-    /// The browser of a request, known by its cookie (a new one when it sent none), and its tokens.
-    func pageContext(_ cookies: Cookies) -> PageContext {
+    /// The browser of a request, known by its cookie (a new one when it sent none), its tokens, and the
+    /// language it asks for (`?lang=`, else `Accept-Language`).
+    func pageContext(_ cookies: Cookies, _ request: MountedRequest) -> PageContext {
         var browser = cookies[browserCookie] ?? ""
         var setCookies: [String] = []
         if !SessionID.isWellFormed(browser) {
@@ -149,14 +153,17 @@ public struct FlowPages: MountedRoutes {
         var page = PageContext(
             browser: browser, csrf: signer.sign("csrf " + browser), binding: signer.sign("browser " + browser))
         page.setCookies = setCookies
+        page.locale = sessions.flows.locale(for: request.languages)
+        page.words = PageWords.words(in: page.locale)
+        page.query = request.askedLanguage.map { "?lang=" + $0 } ?? ""
         return page
     }
 
     private func show(_ flow: ServedFlow, session id: String, _ page: PageContext) async -> MountedResponse {
         guard let record = try? await sessions.session(id), owns(record, flow, page) else {
             return render(
-                "start", StartPage(flow, csrf: page.csrf, note: "Your session expired or never started."),
-                flow.name, page)
+                "start", StartPage(flow, in: page.locale, csrf: page.csrf, note: page.words("session_expired")),
+                flow.name(in: page.locale), page)
         }
         if record.state != .asking, let authorization = record.authorization {
             return await answerAuthorization(record, authorization, flow, page)
@@ -180,40 +187,60 @@ public struct FlowPages: MountedRoutes {
         let view = SessionPage(
             record, flow: flow, csrf: page.csrf,
             newPassword: record.ask.map { PageField.asksNewPassword($0, in: flow.program) } ?? false,
-            codes: codes, email: record.authorization?.loginHint)
-        return render("session", view, flow.name, page)
+            codes: codes, email: record.authorization?.loginHint, words: page.words,
+            choiceLabel: { choice in choiceLabel(choice, of: record.ask, page) })
+        return render("session", view, flow.name(in: page.locale), page)
     }
 
     private func submit(
         _ request: MountedRequest, flow: ServedFlow, session id: String, _ page: PageContext
     ) async -> MountedResponse {
         guard let form = FormBody.decodePairs(String(decoding: request.body, as: UTF8.self)) else {
-            return problem(400, "Bad form", "the form could not be read", page)
+            return problem(400, word: "form_expired", page.words("form_expired_message"), page)
         }
         do {
             let record = try await sessions.session(id)
-            guard owns(record, flow, page) else { return redirect("/ui/\(flow.id)/session", page) }
+            guard owns(record, flow, page) else { return redirect("/ui/\(flow.id)/session" + page.query, page) }
             if form.contains(where: { $0.name == "action" && $0.value == "cancel" }) {
                 _ = try await sessions.cancel(id)
             } else if let choice = form.last(where: { $0.name == "choice" })?.value {
-                _ = try await sessions.answer(id, with: .choice(choice))
+                _ = try await sessions.answer(id, with: .choice(choice), locale: page.locale)
             } else if let ask = record.ask {
-                _ = try await sessions.answer(id, with: .values(PageField.answer(from: form, for: ask)))
+                _ = try await sessions.answer(
+                    id, with: .values(PageField.answer(from: form, for: ask)), locale: page.locale)
             }
         } catch FlowSessions.Refusal.noSuchSession {
-            return redirect("/ui/\(flow.id)/session", page)
+            return redirect("/ui/\(flow.id)/session" + page.query, page)
         } catch FlowSessions.Refusal.notAsking, FlowSessions.Refusal.conflict, FlowSessions.Refusal.answerInProgress {
-            return redirect("/ui/\(flow.id)/session", page)
+            return redirect("/ui/\(flow.id)/session" + page.query, page)
         } catch FlowSessions.Refusal.tooManyAnswers(let seconds) {
-            return problem(429, "Too many answers", "Wait \(seconds) seconds, then go back and answer again.", page)
-        } catch FlowSessions.Refusal.answerTooLarge(let reason) {
-            return problem(400, "Answer too large", "Sorry, \(reason). Go back and shorten it.", page)
-        } catch FlowSessions.Refusal.sessionTooLarge(let reason) {
-            return problem(413, "Answer too large", "Sorry, \(reason). Go back and shorten your answer.", page)
+            return problem(
+                429, word: "too_many_answers", page.words("too_many_answers_message", ["seconds": String(seconds)]),
+                page)
+        } catch FlowSessions.Refusal.answerTooLarge(let reason), FlowSessions.Refusal.sessionTooLarge(let reason) {
+            // The reason is the server's English: other languages say what to do without it.
+            let limit = String(sessions.answerLimits.bodyBytes)
+            let message =
+                page.locale == nil
+                ? "Sorry, \(reason). Go back and shorten it."
+                : page.words("form_too_large_message", ["bytes": limit])
+            return problem(413, word: "answer_too_large", message, page)
         } catch {
-            return problem(503, "Unavailable", "the session store cannot be used", page)
+            return problem(503, word: "unavailable", page.words("unavailable_message"), page)
         }
-        return redirect("/ui/\(flow.id)/session", page)
+        return redirect("/ui/\(flow.id)/session" + page.query, page)
+    }
+
+    /// The label of a choice of `ask` in the page's language: its translation (`<flow>.<step>.choice.<name>.label`),
+    /// else its name with a capital.
+    func choiceLabel(_ choice: String, of ask: InputRequest?, _ page: PageContext) -> String {
+        if let ask, let locale = page.locale,
+            let label = sessions.flows.translations.files[locale]?.byKey[
+                "\(ask.flowID).\(ask.step).choice.\(choice).label"]
+        {
+            return label.source.replacingOccurrences(of: "$$", with: "$")
+        }
+        return choice.prefix(1).uppercased() + choice.dropFirst()
     }
 
     /// Whether `record` is a session of `flow` that this page's browser started.
@@ -280,9 +307,10 @@ public struct FlowPages: MountedRoutes {
     func render(
         _ status: Int, _ template: String, _ view: Any, _ title: String, _ page: PageContext
     ) -> MountedResponse {
-        let body = library.render(view, withTemplate: template) ?? ""
+        let body = library.render(LocalizedView(view: view, page: page), withTemplate: template) ?? ""
         let layout = LayoutPage(
-            title: title, body: body, product: theme.product, themeStyle: theme.stylePath, logo: theme.logo?.path)
+            title: title, body: body, lang: page.words.locale, rightToLeft: page.words.rightToLeft,
+            product: theme.product, themeStyle: theme.stylePath, logo: theme.logo?.path)
         let html = library.render(layout, withTemplate: "layout") ?? body
         return MountedResponse(
             status: status, contentType: "text/html; charset=utf-8", body: Array(html.utf8),
@@ -306,17 +334,25 @@ public struct FlowPages: MountedRoutes {
         return response
     }
 
+    /// A problem page headed by the page word `word`, named in logs by the word's English.
+    func problem(_ status: Int, word: String, _ message: String, _ page: PageContext) -> MountedResponse {
+        var response = render(
+            status, "problem", ProblemPage(heading: page.words(word), message: message), page.words(word), page)
+        response.errorName = (PageWords.english[word] ?? word).lowercased().replacingOccurrences(of: " ", with: "_")
+        return response
+    }
+
     func notFound(_ page: PageContext) -> MountedResponse {
-        problem(404, "Not found", "There is no such page.", page)
+        problem(404, word: "not_found", page.words("not_found_message"), page)
     }
 
     private func tooLarge(_ page: PageContext) -> MountedResponse {
-        let limit = sessions.answerLimits.bodyBytes
-        return problem(413, "Answer too large", "A form is at most \(limit) bytes; go back and shorten it.", page)
+        let limit = String(sessions.answerLimits.bodyBytes)
+        return problem(413, word: "answer_too_large", page.words("form_too_large_message", ["bytes": limit]), page)
     }
 
     private func forbidden(_ page: PageContext) -> MountedResponse {
-        problem(403, "Form expired", "The form's security token did not match; go back, reload and try again.", page)
+        problem(403, word: "form_expired", page.words("form_expired_message"), page)
     }
 
     func methodNotAllowed(_ allowed: String, _ page: PageContext) -> MountedResponse {
@@ -334,6 +370,27 @@ public struct FlowPages: MountedRoutes {
     }
 }
 
+/// A page's view with what every page's template may also read: `{{words.NAME}}`, the page's words, and
+/// `{{query}}`, the `?lang=` its links carry on.
+struct LocalizedView: MustacheParent {
+    var view: Any
+    var page: PageContext
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "words": return page.words.all
+        case "query": return page.query
+        default:
+            guard let value = Mirror(reflecting: view).children.first(where: { $0.label == name })?.value else {
+                return nil
+            }
+            // An optional property is its value, or nothing.
+            let mirror = Mirror(reflecting: value)
+            return mirror.displayStyle == .optional ? mirror.children.first?.value : value
+        }
+    }
+}
+
 /// What every page of one request shares: the browser, its CSRF token and binding, and the cookies to set.
 struct PageContext {
     /// The value of the browser's cookie.
@@ -345,6 +402,11 @@ struct PageContext {
     var setCookies: [String] = []
     /// The `form-action` source of the client's redirect URI, on the pages of an authorize request.
     var formTarget: String?
+    /// The language of the flows' texts (nil: their own) and of the pages' words.
+    var locale: String?
+    var words = PageWords.words(in: nil)
+    /// `?lang=…` when the request chose its language so, for the links and redirects that follow; else empty.
+    var query = ""
 }
 
 /// The cookies of a `Cookie` header, by name.

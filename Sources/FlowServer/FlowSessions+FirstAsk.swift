@@ -12,13 +12,15 @@ extension FlowSessions {
     }
 
     /// The first ask of `flow` as a session would show it, made without a session: nothing is stored, counted or
-    /// sent, and no authority action runs (one would be refused). Nil unless the flow ``opensOnAsk(_:)``.
-    func firstAsk(_ flow: ServedFlow) async -> SessionRecord? {
+    /// sent, and no authority action runs (one would be refused); its texts in `locale` (nil: the flow's own). Nil
+    /// unless the flow ``opensOnAsk(_:)``.
+    func firstAsk(_ flow: ServedFlow, locale: String? = nil) async -> SessionRecord? {
         guard Self.opensOnAsk(flow) else { return nil }
         let input = OneAnswer(nil)
         let messages = ShownMessages()
         let authority = NoActionAuthority(catalog: authority().catalog)
-        let outcome = await runner(flow, authority: authority, input: input, messages: messages).start(params: [:])
+        let outcome = await runner(flow, locale: locale, authority: authority, input: input, messages: messages)
+            .start(params: [:])
         let record = Self.record(id: "", flow: flow.id, version: 0, outcome: outcome, input: input, messages: messages)
         return record.state == .asking && record.ask != nil ? record : nil
     }

@@ -91,10 +91,10 @@ public struct FlowSessions: Sendable {
     }
 
     /// Starts a session of the flow `id` with `params` for `creator` (from the client `address`, when known), and
-    /// runs it to its first ask (or its end).
+    /// runs it to its first ask (or its end), its texts in `locale` (nil: the flow's own).
     func start(
         _ id: String, params: [String: Value], creator: SessionCreator, address: String?,
-        authorization: AuthorizationRequest? = nil, tokensFor: APITokenRequest? = nil
+        authorization: AuthorizationRequest? = nil, tokensFor: APITokenRequest? = nil, locale: String? = nil
     ) async throws -> SessionRecord {
         guard let flow = flows.flow(id) else { throw Refusal.noSuchFlow(id) }
         if let problem = answerLimits.problem(with: params) { throw Refusal.answerTooLarge(problem) }
@@ -117,7 +117,8 @@ public struct FlowSessions: Sendable {
         let input = OneAnswer(nil)
         let messages = ShownMessages()
         let authority = authority()
-        let outcome = await runner(flow, authority: authority, input: input, messages: messages).start(params: params)
+        let outcome = await runner(flow, locale: locale, authority: authority, input: input, messages: messages)
+            .start(params: params)
         var record = Self.record(
             id: sessionID, flow: id, version: 1, outcome: outcome, input: input, messages: messages)
         record.creator = creator
@@ -148,8 +149,8 @@ public struct FlowSessions: Sendable {
 
     /// Answers the session's ask and runs it to the next ask (or its end). A refused answer comes back as the same
     /// ask with the reason in `ask.problem`. Refused while another answer to the session runs, here or (through
-    /// the store's mark) on another server.
-    func answer(_ id: String, with answer: InputAnswer) async throws -> SessionRecord {
+    /// the store's mark) on another server. The texts of what follows are in `locale` (nil: the flow's own).
+    func answer(_ id: String, with answer: InputAnswer, locale: String? = nil) async throws -> SessionRecord {
         if case .values(let values) = answer, let problem = answerLimits.problem(with: values) {
             throw Refusal.answerTooLarge(problem)
         }
@@ -195,7 +196,8 @@ public struct FlowSessions: Sendable {
         let input = OneAnswer(answer)
         let messages = ShownMessages()
         let authority = authority()
-        let outcome = await runner(flow, authority: authority, input: input, messages: messages).resume(session)
+        let outcome = await runner(flow, locale: locale, authority: authority, input: input, messages: messages)
+            .resume(session)
         var next = Self.record(
             id: id, flow: record.flow, version: record.version + 1, outcome: outcome, input: input,
             messages: messages)
@@ -293,10 +295,11 @@ public struct FlowSessions: Sendable {
     }
 
     func runner(
-        _ flow: ServedFlow, authority: any Authority, input: OneAnswer, messages: ShownMessages
+        _ flow: ServedFlow, locale: String?, authority: any Authority, input: OneAnswer, messages: ShownMessages
     ) -> FlowRunner {
         FlowRunner(
-            program: flow.program, digest: flow.digest, authority: authority, inputs: input,
+            program: flow.program(in: locale), digest: flow.digest,
+            authority: CatalogTextAuthority.wrapping(authority, in: locale), inputs: input,
             observer: { messages.observe($0) })
     }
 

@@ -1,7 +1,8 @@
 import Mustache
 
 /// The web UI's Mustache templates. Every `{{value}}` is HTML-escaped by the engine; the one unescaped
-/// `{{{body}}}` is a page these templates rendered.
+/// `{{{body}}}` is a page these templates rendered. The pages' own words are `{{words.NAME}}` (`PageWords`), in
+/// the language of the request, which the layout's `lang` and `dir` declare.
 enum PageTemplates {
     /// The built-in templates by name; a theme replaces one with `templates/NAME.mustache`.
     static let builtIn = [
@@ -22,7 +23,7 @@ enum PageTemplates {
 
     static let layout = #"""
         <!doctype html>
-        <html lang="en">
+        <html lang="{{lang}}"{{#rightToLeft}} dir="rtl"{{/rightToLeft}}>
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -42,21 +43,21 @@ enum PageTemplates {
         """#
 
     static let flowList = #"""
-        <h1>Flows</h1>
+        <h1>{{words.flows_heading}}</h1>
         <ul class="flows">
         {{#flows}}
-        <li><a href="/ui/{{id}}">{{title}}</a>{{#description}}<p>{{description}}</p>{{/description}}</li>
+        <li><a href="/ui/{{id}}{{query}}">{{title}}</a>{{#description}}<p>{{description}}</p>{{/description}}</li>
         {{/flows}}
         </ul>
-        {{^flows}}<p>No flow is served.</p>{{/flows}}
+        {{^flows}}<p>{{words.no_flows}}</p>{{/flows}}
         """#
 
     static let flowStart = #"""
         <h1>{{title}}</h1>
         {{#description}}<p>{{description}}</p>{{/description}}
-        <form method="post" action="/ui/{{id}}">
+        <form method="post" action="/ui/{{id}}{{query}}">
         <input type="hidden" name="csrf" value="{{csrf}}">
-        <button type="submit" autofocus>Start</button>
+        <button type="submit" autofocus>{{words.start}}</button>
         </form>
         """#
 
@@ -69,7 +70,7 @@ enum PageTemplates {
         </div>
         {{/hasMessages}}
         {{#ask}}
-        <form method="post" action="{{formAction}}" novalidate>
+        <form method="post" action="{{formAction}}{{query}}" novalidate>
         <input type="hidden" name="csrf" value="{{csrf}}">
         {{#hint}}<p class="hint" id="ask-hint">{{hint}}</p>{{/hint}}
         {{#problem}}<p class="problem" role="alert">{{problem}}</p>{{/problem}}
@@ -78,7 +79,7 @@ enum PageTemplates {
         <legend>{{legend}}</legend>{{/legend}}
         {{#fields}}
         <div class="field{{#invalid}} invalid{{/invalid}}">
-        <label for="{{id}}">{{label}}{{^required}} <span class="optional">(optional)</span>{{/required}}</label>
+        <label for="{{id}}">{{label}}{{^required}} <span class="optional">{{words.optional}}</span>{{/required}}</label>
         <input id="{{id}}" name="{{name}}" type="{{type}}"\#
         {{#autocomplete}} autocomplete="{{autocomplete}}"{{/autocomplete}}\#
         {{#inputmode}} inputmode="{{inputmode}}"{{/inputmode}}{{#pattern}} pattern="{{pattern}}"{{/pattern}}\#
@@ -92,11 +93,11 @@ enum PageTemplates {
         {{#legend}}</fieldset>{{/legend}}
         {{/groups}}
         <div class="actions">
-        <button type="submit" name="action" value="answer">Continue</button>
+        <button type="submit" name="action" value="answer">{{words.continue}}</button>
         {{#choices}}\#
-        <button type="submit" name="choice" value="{{.}}" class="secondary" formnovalidate>{{.}}</button>\#
+        <button type="submit" name="choice" value="{{name}}" class="secondary" formnovalidate>{{label}}</button>\#
         {{/choices}}
-        <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button>
+        <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>{{words.cancel}}</button>
         </div>
         </form>
         {{/ask}}
@@ -105,18 +106,18 @@ enum PageTemplates {
         <h2 id="end-heading">{{heading}}</h2>
         {{#message}}<p>{{message}}</p>{{/message}}
         </section>
-        <form method="post" action="/ui/{{id}}">
+        <form method="post" action="/ui/{{id}}{{query}}">
         <input type="hidden" name="csrf" value="{{csrf}}">
-        <button type="submit">Start again</button>
+        <button type="submit">{{words.start_again}}</button>
         </form>
         {{/end}}
         {{#outbox}}
-        <aside class="dev" aria-label="Development outbox">
-        <h2>Development outbox</h2>
-        <p>Codes the embedded authority sent to this session's addresses \#
-        (shown because <code>--dev-outbox</code> is on).</p>
-        <ul>{{#codes}}<li><code>{{code}}</code> to {{to}} at {{sentAt}}</li>{{/codes}}</ul>
-        {{^codes}}<p>None yet.</p>{{/codes}}
+        <aside class="dev" aria-label="{{words.outbox_heading}}">
+        <h2>{{words.outbox_heading}}</h2>
+        <p>{{words.outbox_intro}} <bdi dir="ltr"><code>--dev-outbox</code></bdi></p>
+        <ul>{{#codes}}<li><bdi dir="ltr"><code>{{code}}</code></bdi> {{words.outbox_to}} <bdi dir="ltr">{{to}}</bdi> \#
+        {{words.outbox_at}} <bdi dir="ltr">{{sentAt}}</bdi></li>{{/codes}}</ul>
+        {{^codes}}<p>{{words.outbox_none}}</p>{{/codes}}
         </aside>
         {{/outbox}}
         """#
@@ -124,7 +125,7 @@ enum PageTemplates {
     static let problem = #"""
         <h1>{{heading}}</h1>
         <p>{{message}}</p>
-        <p><a href="/">All flows</a></p>
+        <p><a href="/">{{words.all_flows}}</a></p>
         """#
 
     /// The stylesheet at `/ui/style.css`.
@@ -160,7 +161,6 @@ enum PageTemplates {
         button { font: inherit; padding: .5rem 1rem; border-radius: 6px; border: 1px solid var(--flowrun-accent); \#
         background: var(--flowrun-accent); color: var(--flowrun-on-accent); cursor: pointer; }
         button.secondary { background: transparent; color: var(--flowrun-accent); }
-        button[name=choice] { text-transform: capitalize; }
         .end { padding: 1rem; border-radius: 8px; border: 2px solid #8886; margin: 1rem 0; }
         .end.success { border-color: var(--flowrun-good); } .end.failure { border-color: var(--flowrun-bad); }
         .end h2 { margin-top: 0; }

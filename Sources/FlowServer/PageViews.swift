@@ -2,14 +2,17 @@ import FlowEngine
 import FlowModel
 
 extension ServedFlow {
-    /// The flow's title, else its id.
-    var name: String { title ?? id }
+    /// The flow's title in `locale`, else its id.
+    func name(in locale: String?) -> String { program(in: locale).title ?? id }
 }
 
-/// The layout around every page.
+/// The layout around every page, in the language of its words.
 struct LayoutPage {
     var title: String
     var body: String
+    /// The `lang` of the page.
+    var lang: String
+    var rightToLeft: Bool
     /// The product's name: the header's text, or the logo's alternative text.
     var product: String
     /// The path of the theme's stylesheet, linked after the built-in one.
@@ -28,8 +31,11 @@ struct FlowListPage {
 
     var flows: [Item]
 
-    init(flows: [ServedFlow]) {
-        self.flows = flows.map { Item(id: $0.id, title: $0.name, description: $0.description) }
+    init(flows: [ServedFlow], in locale: String?) {
+        self.flows = flows.map {
+            let program = $0.program(in: locale)
+            return Item(id: $0.id, title: program.title ?? $0.id, description: program.description)
+        }
     }
 }
 
@@ -41,10 +47,11 @@ struct StartPage {
     var csrf: String
     var note: String?
 
-    init(_ flow: ServedFlow, csrf: String, note: String? = nil) {
+    init(_ flow: ServedFlow, in locale: String?, csrf: String, note: String? = nil) {
+        let program = flow.program(in: locale)
         id = flow.id
-        title = flow.name
-        description = note ?? flow.description
+        title = program.title ?? flow.id
+        description = note ?? program.description
         self.csrf = csrf
         self.note = note
     }
@@ -56,7 +63,13 @@ struct SessionPage {
         var hint: String?
         var problem: String?
         var groups: [PageFieldGroup]
-        var choices: [String]
+        var choices: [Choice]
+    }
+
+    /// A choice of the ask: its name, posted back, and its label in the page's language.
+    struct Choice {
+        var name: String
+        var label: String
     }
 
     /// How the flow ended, in the flow's words: its end's message under a heading that says whether it worked.
@@ -86,10 +99,10 @@ struct SessionPage {
 
     init(
         _ record: SessionRecord, flow: ServedFlow, csrf: String, newPassword: Bool, codes: [FlowPages.DevCode]?,
-        email: String? = nil, formAction: String? = nil
+        email: String? = nil, words: PageWords, choiceLabel: (String) -> String, formAction: String? = nil
     ) {
         id = flow.id
-        title = flow.name
+        title = flow.program(in: words.locale).title ?? flow.id
         self.csrf = csrf
         self.formAction = formAction ?? "/ui/\(flow.id)/session"
         // The end's own message is shown with the end, not a second time above it.
@@ -104,7 +117,7 @@ struct SessionPage {
             ask = Ask(
                 hint: request.hint, problem: general,
                 groups: PageField.groups(of: request, newPassword: newPassword, refused: refused, email: email),
-                choices: request.choices)
+                choices: request.choices.map { Choice(name: $0, label: choiceLabel($0)) })
         }
         switch record.state {
         case .asking:
@@ -112,20 +125,19 @@ struct SessionPage {
         case .ended:
             switch record.end?.kind {
             case .success?:
-                end = End(outcome: "success", heading: "Done", message: record.end?.message)
+                end = End(outcome: "success", heading: words("done"), message: record.end?.message)
             case .named?:
-                end = End(outcome: "other", heading: "Not completed here", message: record.end?.message)
+                end = End(outcome: "other", heading: words("not_completed_here"), message: record.end?.message)
             case .failure?, nil:
                 end = End(
-                    outcome: "failure", heading: "Not completed",
-                    message: record.end?.message ?? "The flow ended before it was completed.")
+                    outcome: "failure", heading: words("not_completed"),
+                    message: record.end?.message ?? words("ended_early"))
             }
         case .cancelled:
-            end = End(outcome: "failure", heading: "Cancelled", message: "You cancelled it; nothing more was done.")
+            end = End(outcome: "failure", heading: words("cancelled"), message: words("cancelled_message"))
         case .failed:
             end = End(
-                outcome: "failure", heading: "Could not go on",
-                message: "Something went wrong on our side, so this could not be completed. Start again.")
+                outcome: "failure", heading: words("could_not_go_on"), message: words("could_not_go_on_message"))
         }
     }
 }

@@ -11,6 +11,13 @@ public struct ServedFlow: Sendable {
     public var file: String
     public var program: Program
     public var digest: String
+    /// The program in each language the folder has translations for, by locale.
+    public var translated: [String: Program] = [:]
+
+    /// The program in `locale`: its texts translated, or the flow's own when there is no such translation.
+    public func program(in locale: String?) -> Program {
+        locale.flatMap { translated[$0] } ?? program
+    }
 }
 
 /// The flows of a folder, loaded once when the server starts.
@@ -21,6 +28,9 @@ public struct ServedFlows: Sendable {
     /// One line per flow that checks but is not offered to people: a sub-flow, or a flow with params, which only
     /// another flow can start with the values it needs (a flow offers itself with `serve: true`).
     public private(set) var withheld: [String] = []
+    /// The translations of the folder (`translations/<locale>.po`); a file that cannot be read is named in
+    /// ``problems`` and left out.
+    public private(set) var translations = Translations()
 
     /// Compiles each of `files` (found in `folder`); a file with errors, or whose id another file already has, is
     /// left out and named in ``problems``. A flow that another flow uses, or that has params, is left out and
@@ -43,6 +53,12 @@ public struct ServedFlows: Sendable {
             taken[program.id] = file
             checked.append((file, program, digest))
         }
+        let (translations, translationProblems) = compiler.translations(folder: folder)
+        self.translations = translations
+        for problem in translationProblems where problem.severity == .error {
+            let effect = problem.code == .translationUnreadable ? "the file is not used" : "that text is not translated"
+            problems.append("\(problem.description): \(effect)")
+        }
         let used = Set(checked.flatMap { $0.program.withSubflows.dropFirst().map { Self.canonical($0.file) } })
         for (file, program, digest) in checked {
             let relative = file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
@@ -50,10 +66,13 @@ public struct ServedFlows: Sendable {
                 withheld.append("\(relative): not served, \(reason)")
                 continue
             }
-            flows.append(
-                ServedFlow(
-                    id: program.id, title: program.title, description: program.description, file: relative,
-                    program: program, digest: digest))
+            var flow = ServedFlow(
+                id: program.id, title: program.title, description: program.description, file: relative,
+                program: program, digest: digest)
+            for locale in translations.locales {
+                flow.translated[locale] = translations.program(program, in: locale)
+            }
+            flows.append(flow)
         }
     }
 

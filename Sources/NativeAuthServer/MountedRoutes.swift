@@ -24,14 +24,17 @@ public struct MountedRequest: Sendable {
     public var contentType: String?
     /// The `Cookie` header.
     public var cookie: String?
+    /// The `Accept-Language` header: the languages the client reads, most wanted first by `q`.
+    public var acceptLanguage: String?
     public var body: [UInt8]
     /// The client's IP address as text, when the connection has one (for per-address limits).
     public var clientAddress: String?
 
     public init(
         method: String, path: String, query: String? = nil, contentType: String? = nil, cookie: String? = nil,
-        body: [UInt8] = [], clientAddress: String? = nil
+        body: [UInt8] = [], clientAddress: String? = nil, acceptLanguage: String? = nil
     ) {
+        self.acceptLanguage = acceptLanguage
         self.clientAddress = clientAddress
         self.method = method
         self.path = path

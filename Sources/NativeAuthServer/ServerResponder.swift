@@ -166,7 +166,7 @@ struct ServerResponder: HTTPResponder {
             MountedRequest(
                 method: request.method.rawValue, path: request.uri.path, query: request.uri.query,
                 contentType: request.headers[.contentType], cookie: request.headers[.cookie], body: body,
-                clientAddress: clientAddress))
+                clientAddress: clientAddress, acceptLanguage: request.headers[.acceptLanguage]))
         var reply = Reply(status: answer.status, headers: answer.headers, body: .null)
         reply.text = (answer.contentType, answer.body)
         reply.mountedError = answer.errorName

@@ -21,7 +21,7 @@ struct Flowrun: AsyncParsableCommand {
     #if Running
         static let commands: [any ParsableCommand.Type] = [
             Run.self, Validate.self, Test.self, Graph.self, Catalog.self, Schema.self, Explain.self, Diff.self,
-            Bounds.self, Outbox.self, Serve.self,
+            Bounds.self, Outbox.self, Serve.self, TranslationsCommand.self,
         ]
         static let defaultCommand: (any ParsableCommand.Type)? = Run.self
         static let buildNote = """
@@ -32,6 +32,7 @@ struct Flowrun: AsyncParsableCommand {
         /// Built without the `Running` trait: only the commands that check, draw and explain flows.
         static let commands: [any ParsableCommand.Type] = [
             Validate.self, Graph.self, Catalog.self, Schema.self, Explain.self, Diff.self, Bounds.self,
+            TranslationsCommand.self,
         ]
         static let defaultCommand: (any ParsableCommand.Type)? = nil
         static let buildNote = """

@@ -2,6 +2,7 @@
     import ArgumentParser
     import FlowEngine
     import FlowModel
+    import FlowServer
     import FlowrunFoundation
     import Foundation
     import NativeAuth
@@ -79,13 +80,23 @@
                 valueName: "file"))
         var resume: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "The language of the flow's texts, from translations/LOCALE.po beside it (default: LC_ALL, "
+                    + "LC_MESSAGES or LANG; the flow's own words where there is no translation).",
+                valueName: "locale"))
+        var locale: String?
+
         func run() async throws {
             let project = try Project.current()
-            let loaded = try FlowValidation(catalogs: catalogOptions, project: project).load(file: flow)
-            guard let program = loaded.program, let digest = loaded.digest else {
+            let validation = try FlowValidation(catalogs: catalogOptions, project: project)
+            let loaded = validation.load(file: flow)
+            guard let checked = loaded.program, let digest = loaded.digest else {
                 FlowValidation.printToStandardError(loaded.diagnostics, file: flow)
                 throw ExitCode.usage
             }
+            let language = try TerminalLanguage(option: locale)
+            let program = language.program(checked, of: flow, compiler: validation.compiler)
             if let other = program.withSubflows.first(where: {
                 $0.authority != NativeAuthClient.defaultCatalog.authority
             }) {
@@ -136,7 +147,9 @@
             }
             let reporter = RunReporter(json: json)
             let runner = FlowRunner(
-                program: program, digest: digest, authority: authority.client, inputs: source,
+                program: program, digest: digest,
+                authority: CatalogTexts.authority(authority.client, languages: language.tag.map { [$0] } ?? []),
+                inputs: source,
                 observer: reporter.report)
             let outcome: RunOutcome
             if let saved, let resume {

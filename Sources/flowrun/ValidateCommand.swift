@@ -79,6 +79,11 @@ struct Validate: ParsableCommand {
         if let limits = project.limits {
             diagnostics += validation.limitFindings(in: found.files, limits: limits, besides: diagnostics)
         }
+        diagnostics += validation.compiler.translationDiagnostics(files: found.files) { folder in
+            FlowFiles(paths: [folder.isEmpty ? "." : folder]).files.filter {
+                ($0 as NSString).deletingLastPathComponent == folder
+            }
+        }
         var sources = FlowValidation.sources(for: diagnostics)
         var files = found.files
         if let input {

@@ -325,7 +325,7 @@ def refusals(run, email):
         run.discovery["authorization_endpoint"], code_verifier=secrets.token_urlsafe(48))
     run.browser.get(url)
     run.save("unregistered-redirect")
-    check("Unregistered redirect URI" in run.text(), f"no error page: {run.text()[:300]}")
+    check("Unregistered return address" in run.text(), f"no error page: {run.text()[:300]}")
     check(run.browser.current_url.startswith(run.origin), f"redirected to {run.browser.current_url}")
     check(len(run.listener.received) == calls, "the listener was called")
 

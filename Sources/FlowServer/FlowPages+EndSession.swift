@@ -39,7 +39,7 @@ extension FlowPages {
     /// A sign-out: the account session ended and its cookie removed, then the redirect or the signed-out page.
     func endSession(_ request: MountedRequest) async -> MountedResponse {
         let cookies = Cookies(request.cookie)
-        var page = pageContext(cookies)
+        var page = pageContext(cookies, request)
         guard request.method == "GET" || request.method == "POST" else { return methodNotAllowed("GET, POST", page) }
         let tenant = request.path.split(separator: "/").first.map { $0.lowercased() } ?? ""
         guard let signIn, signIn.tenantNames.contains(tenant) else { return notFound(page) }
@@ -59,17 +59,16 @@ extension FlowPages {
         }
         guard let uri = parameters["post_logout_redirect_uri"] else {
             return render(
-                200, "problem", ProblemPage(heading: "Signed out", message: "You are signed out."), "Signed out",
-                page)
+                200, "problem",
+                ProblemPage(heading: page.words("signed_out"), message: page.words("signed_out_message")),
+                page.words("signed_out"), page)
         }
         let hinted = parameters["id_token_hint"].flatMap(Self.audience(ofIDToken:))
         let clientID = parameters["client_id"] ?? hinted
         guard let clientID, hinted == nil || hinted == clientID, let client = signIn.client(clientID),
             client.registersPostLogout(uri)
         else {
-            return problem(
-                400, "Unregistered redirect URI",
-                "You are signed out, but the application's post-logout redirect URI is not registered for it.", page)
+            return problem(400, word: "unregistered_return", page.words("unregistered_return_message"), page)
         }
         return redirect(Self.location(uri, [], state: parameters["state"]), page)
     }

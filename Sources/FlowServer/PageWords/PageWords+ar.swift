@@ -167,5 +167,21 @@ extension PageWords {
         msgid "This password cannot be used."
         msgstr "لا يمكن استخدام كلمة المرور هذه."
 
+        msgctxt "page.signed_out"
+        msgid "Signed out"
+        msgstr "تم تسجيل الخروج"
+
+        msgctxt "page.signed_out_message"
+        msgid "You are signed out."
+        msgstr "لقد سجّلت الخروج."
+
+        msgctxt "page.unregistered_return"
+        msgid "Unregistered return address"
+        msgstr "عنوان العودة غير مسجَّل"
+
+        msgctxt "page.unregistered_return_message"
+        msgid "You are signed out, but the application asked to return to an address it has not registered, so you stay here."
+        msgstr "لقد سجّلت الخروج، لكن التطبيق طلب العودة إلى عنوان لم يسجّله، لذلك تبقى في هذه الصفحة."
+
         """#
 }

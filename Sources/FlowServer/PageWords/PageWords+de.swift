@@ -173,5 +173,21 @@ extension PageWords {
         msgid "This password cannot be used."
         msgstr "Dieses Passwort kann nicht verwendet werden."
 
+        msgctxt "page.signed_out"
+        msgid "Signed out"
+        msgstr "Abgemeldet"
+
+        msgctxt "page.signed_out_message"
+        msgid "You are signed out."
+        msgstr "Sie sind abgemeldet."
+
+        msgctxt "page.unregistered_return"
+        msgid "Unregistered return address"
+        msgstr "Rücksprungadresse nicht registriert"
+
+        msgctxt "page.unregistered_return_message"
+        msgid "You are signed out, but the application asked to return to an address it has not registered, so you stay here."
+        msgstr "Sie sind abgemeldet. Die Anwendung wollte Sie jedoch an eine Adresse zurückleiten, die sie nicht registriert hat, deshalb bleiben Sie hier."
+
         """#
 }

@@ -173,5 +173,21 @@ extension PageWords {
         msgid "This password cannot be used."
         msgstr "Ce mot de passe ne peut pas être utilisé."
 
+        msgctxt "page.signed_out"
+        msgid "Signed out"
+        msgstr "Déconnecté"
+
+        msgctxt "page.signed_out_message"
+        msgid "You are signed out."
+        msgstr "Vous êtes déconnecté."
+
+        msgctxt "page.unregistered_return"
+        msgid "Unregistered return address"
+        msgstr "Adresse de retour non enregistrée"
+
+        msgctxt "page.unregistered_return_message"
+        msgid "You are signed out, but the application asked to return to an address it has not registered, so you stay here."
+        msgstr "Vous êtes déconnecté, mais l’application a demandé à revenir à une adresse qu’elle n’a pas enregistrée : vous restez donc ici."
+
         """#
 }

@@ -66,6 +66,11 @@ struct PageWords: Sendable {
         "wait_message": "Wait ${seconds} seconds, then try again.",
         "unavailable": "Unavailable",
         "unavailable_message": "The service cannot go on right now. Try again in a moment.",
+        "signed_out": "Signed out",
+        "signed_out_message": "You are signed out.",
+        "unregistered_return": "Unregistered return address",
+        "unregistered_return_message":
+            "You are signed out, but the application asked to return to an address it has not registered, so you stay here.",
     ]
 
     /// The languages the pages are translated to, besides English.

@@ -268,6 +268,8 @@ def account(run, email):
     run.browser.get(run.discovery["end_session_endpoint"] + "?" + urllib.parse.urlencode(
         {"client_id": CLIENT, "post_logout_redirect_uri": run.listener.uri("/elsewhere")}))
     check(run.browser.current_url.startswith(run.origin), f"redirected to {run.browser.current_url}")
+    check("Unregistered return address" in run.browser.find_element(By.TAG_NAME, "body").text,
+          "no error page for an unregistered post-logout URI")
 
 
 def api_tokens(run, email):
@@ -325,7 +327,7 @@ def refusals(run, email):
         run.discovery["authorization_endpoint"], code_verifier=secrets.token_urlsafe(48))
     run.browser.get(url)
     run.save("unregistered-redirect")
-    check("Unregistered return address" in run.text(), f"no error page: {run.text()[:300]}")
+    check("Unregistered redirect URI" in run.text(), f"no error page: {run.text()[:300]}")
     check(run.browser.current_url.startswith(run.origin), f"redirected to {run.browser.current_url}")
     check(len(run.listener.received) == calls, "the listener was called")
 

@@ -263,7 +263,8 @@ let package = Package(
         .testTarget(
             name: "FlowServerTests",
             dependencies: [
-                "TestSupport", "FlowServer", "FlowEngine", "FlowModel", "NativeAuthWire", "FlowrunFoundation",
+                "TestSupport", "FlowServer", "FlowEngine", "FlowModel", "NativeAuth", "NativeAuthWire",
+                "FlowrunFoundation",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),

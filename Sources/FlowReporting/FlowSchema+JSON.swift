@@ -640,7 +640,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. the cache cannot be read. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. the cache cannot be read. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -690,7 +690,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. the cache cannot be written. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. the cache cannot be written. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -744,7 +744,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "codeRequired": {
@@ -756,7 +756,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request (55000 bad token; introspect_required on Android), server_error from introspect, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request (55000 bad token; introspect_required on Android), server_error from introspect, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -809,7 +809,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "completed": {
@@ -825,7 +825,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, invalid_grant without a known suberror, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, invalid_grant without a known suberror, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -891,7 +891,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "codeRequired": {
@@ -911,7 +911,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request other than 901001, unauthorized_client, an unknown challenge_type. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request other than 901001, unauthorized_client, an unknown challenge_type. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -967,7 +967,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "completed": {
@@ -983,7 +983,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -1029,7 +1029,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "codeRequired": {
@@ -1041,7 +1041,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unsupported_challenge_type, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unsupported_challenge_type, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -1095,7 +1095,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "codeRequired": {
@@ -1107,7 +1107,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. unsupported_challenge_type, unauthorized_client, invalid_client, invalid_request other than 500222. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. unsupported_challenge_type, unauthorized_client, invalid_client, invalid_request other than 500222. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "userDoesNotHavePassword": {
@@ -1172,7 +1172,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "expired": {
@@ -1192,7 +1192,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. verification_required, invalid_request, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. verification_required, invalid_request, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -1249,7 +1249,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "completed": {
@@ -1265,7 +1265,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. status=failed, polling that never completes (iOS: 6 polls; Android: 5 minutes), invalid_request, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. status=failed, polling that never completes (iOS: 6 polls; Android: 5 minutes), invalid_request, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "userNotFound": {
@@ -1322,7 +1322,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "completed": {
@@ -1338,7 +1338,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. no continuation token after the password reset (\"Sign In is not available at this point\"), mfa_required (a general error here), invalid_request, invalid_grant. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. no continuation token after the password reset (\"Sign In is not available at this point\"), mfa_required (a general error here), invalid_request, invalid_grant. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -1388,7 +1388,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "completed": {
@@ -1404,7 +1404,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. no continuation token after the sign-up (\"Sign In is not available at this point\"), mfa_required (a general error here), invalid_request, invalid_grant. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. no continuation token after the sign-up (\"Sign In is not available at this point\"), mfa_required (a general error here), invalid_request, invalid_grant. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -1447,7 +1447,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "codeRequired": {
@@ -1459,7 +1459,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request (55000 bad token), invalid_grant, unsupported_challenge_type, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request (55000 bad token), invalid_grant, unsupported_challenge_type, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -1526,7 +1526,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "codeRequired": {
@@ -1562,7 +1562,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_client, unauthorized_client, unsupported_challenge_type, invalid_request, access_denied, invalid_scope. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_client, unauthorized_client, unsupported_challenge_type, invalid_request, access_denied, invalid_scope. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "userNotFound": {
@@ -1625,7 +1625,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "completed": {
@@ -1653,7 +1653,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request (55000 bad token), invalid_grant without a known suberror, invalid_scope, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request (55000 bad token), invalid_grant without a known suberror, invalid_scope, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -1712,7 +1712,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "completed": {
@@ -1740,7 +1740,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request (55000 bad token, 50142 password reset required), invalid_scope, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request (55000 bad token, 50142 password reset required), invalid_scope, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -1786,7 +1786,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "codeRequired": {
@@ -1798,7 +1798,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unsupported_challenge_type, invalid_grant (bad token), unauthorized_client. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unsupported_challenge_type, invalid_grant (bad token), unauthorized_client. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -1870,7 +1870,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "codeRequired": {
@@ -1886,7 +1886,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_client, unauthorized_client, unsupported_challenge_type, invalid_request other than 90100, attributes_required on start, or a password challenge right after start. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_client, unauthorized_client, unsupported_challenge_type, invalid_request other than 90100, attributes_required on start, or a password challenge right after start. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "userAlreadyExists": {
@@ -1955,7 +1955,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "completed": {
@@ -1967,7 +1967,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unauthorized_client, verification_required. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unauthorized_client, verification_required. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -2031,7 +2031,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "completed": {
@@ -2055,7 +2055,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. verification_required (handled by neither SDK), invalid_grant without a known suberror, invalid_request, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. verification_required (handled by neither SDK), invalid_grant without a known suberror, invalid_request, unauthorized_client. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "userAlreadyExists": {
@@ -2120,7 +2120,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "completed": {
@@ -2136,7 +2136,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unauthorized_client, user_already_exists, verification_required. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_request, unauthorized_client, user_already_exists, verification_required. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {
@@ -2197,7 +2197,7 @@ extension FlowSchema {
                                   },
                                   "properties": {
                                     "browserRequired": {
-                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`.",
+                                      "description": "Error. Native authentication cannot continue; the user must finish in a browser (web fallback). Category: isBrowserRequired. Data: `reason`, `reasonText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "completed": {
@@ -2213,7 +2213,7 @@ extension FlowSchema {
                                       "$ref": "#/$defs/transition"
                                     },
                                     "unexpected": {
-                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_scope, invalid_grant, invalid_client, unauthorized_client, unsupported_grant_type. Data: `correlationId`, `error`, `errorDescription`.",
+                                      "description": "Error. Anything else: an error with no category of its own (the SDKs' general error). E.g. invalid_scope, invalid_grant, invalid_client, unauthorized_client, unsupported_grant_type. Data: `correlationId`, `error`, `errorDescription`, `errorText`.",
                                       "$ref": "#/$defs/transition"
                                     },
                                     "otherwise": {

@@ -1006,9 +1006,11 @@ extension RuleExplanation {
             .machineCodeShown,
             meaning:
                 "A text the user sees interpolates a machine code the authority gave (a password refusal's "
-                + "`reason`, such as `password_too_short`) where the catalog also gives it in words (`reasonText`, "
-                + "\"The password is too short.\"). People should read words, not codes: show the text, and keep "
-                + "the code for an end's `output` or a `choose` on it.",
+                + "`reason`, such as `password_too_short`; an `unexpected` outcome's `error`, such as "
+                + "`invalid_client`; a browser fallback's `reason`) where the catalog also gives it in words "
+                + "(`reasonText`, \"The password is too short.\"; `errorText`). People should read words, not "
+                + "codes: show `${errorText}` for `${error}`, `${reasonText}` for `${reason}`, and keep the code "
+                + "for an end's `output` or a `choose` on it.",
             broken: .files([
                 ExampleFile(
                     "flow.yaml",

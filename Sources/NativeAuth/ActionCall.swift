@@ -109,8 +109,8 @@ struct ActionCall: Sendable {
         outcome(
             "unexpected",
             [
-                "error": .string(error), "errorDescription": .string(description),
-                "correlationId": .string(correlationID),
+                "error": .string(error), "errorText": .string(OutcomeWords.text(for: error)),
+                "errorDescription": .string(description), "correlationId": .string(correlationID),
             ])
     }
 
@@ -126,7 +126,9 @@ struct ActionCall: Sendable {
 
     /// `browserRequired` with the server's `redirect_reason`.
     func browserRequired(_ reason: String) -> ActionResult {
-        outcome("browserRequired", ["reason": .string(reason)])
+        outcome(
+            "browserRequired",
+            ["reason": .string(reason), "reasonText": .string(OutcomeWords.redirectText(for: reason))])
     }
 
     /// `codeRequired` for a code that was sent; the flow moves on to `state`.

@@ -180,18 +180,6 @@ let passwordSuberrors: Set<String> = [
     "password_is_invalid",
 ]
 
-/// A password suberror in words for the user (the `reasonText` of `invalidPassword`, as the catalog says).
-func passwordRefusalText(_ suberror: String) -> String {
-    switch suberror {
-    case "password_too_weak": return "The password is too weak."
-    case "password_too_short": return "The password is too short."
-    case "password_too_long": return "The password is too long."
-    case "password_recently_used": return "This password was used recently."
-    case "password_banned": return "This password is not allowed."
-    default: return "This password cannot be used."
-    }
-}
-
 extension ActionCall {
     /// Maps an error body to the catalog outcome of its SDK category (docs/native-auth.md); an error whose category
     /// this action does not declare, or that has none, is `unexpected` with the wire `error`, `error_description` and
@@ -250,7 +238,7 @@ extension ActionCall {
                 if passwordSuberrors.contains(suberror) {
                     return (
                         "invalidPassword",
-                        ["reason": .string(suberror), "reasonText": .string(passwordRefusalText(suberror))]
+                        ["reason": .string(suberror), "reasonText": .string(OutcomeWords.text(for: suberror))]
                     )
                 }
                 switch suberror {

@@ -1,5 +1,6 @@
 import FlowChecker
 import FlowModel
+import NativeAuth
 import Testing
 
 /// FR133: a machine code shown to people where the catalog gives it in words.
@@ -70,5 +71,32 @@ struct MachineCodeRuleTests {
             ],
             catalogs: [Self.catalog])
         #expect(result.found.filter { $0.hasPrefix("FR133") }.isEmpty, "\(result.diagnostics)")
+    }
+
+    @Test("the native-auth catalog's error code in a message is reported, naming its words")
+    func nativeAuthErrorCodeIsReported() throws {
+        let flow = """
+            flowrun: 1
+            id: error-code
+            inputs:
+              email: { type: email, label: Email }
+            start: ask
+            steps:
+              ask:
+                ask: [email]
+                next: sign_up
+              sign_up:
+                action: signUp.start
+                with: { username: "${email}" }
+                on:
+                  unexpected: { fail: unexpected, message: "Sign-up failed: ${error}" }
+                  browserRequired: { end: browser_required, message: "${reasonText}" }
+                  otherwise: { fail: other, message: "Sign-up failed: ${errorText}" }
+
+            """
+        let result = try check([("flow.yaml", flow)], catalogs: [NativeAuthClient.defaultCatalog])
+        #expect(result.found.filter { $0.hasPrefix("FR133") } == ["FR133@14:65"], "\(result.diagnostics)")
+        let shown = result.diagnostics.first { $0.message.contains("machine code") }
+        #expect(shown?.hint.contains("${errorText}") == true)
     }
 }

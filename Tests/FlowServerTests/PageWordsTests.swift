@@ -1,4 +1,5 @@
 import FlowModel
+import NativeAuth
 import Testing
 
 @testable import FlowServer
@@ -23,7 +24,21 @@ import Testing
         #expect(words.locale == locale)
         #expect(words.rightToLeft == (locale == "ar"))
         #expect(words("wait_message", ["seconds": "7"]).contains("7"))
-        #expect(!PageWords.catalogTexts(in: locale).isEmpty)
+        #expect(!PageWords.catalogTexts(in: locale).byCode.isEmpty)
+    }
+
+    @Test(arguments: ["fr", "de", "ar"])
+    func everyCatalogTextIsTranslatedFromItsEnglish(locale: String) throws {
+        let file = try #require(PageWords.translated[locale], "the \(locale) words do not parse")
+        let entries = file.entries.filter { $0.key.hasPrefix("catalog.") }
+        #expect(Set(entries.map { String($0.key.dropFirst(8)) }) == Set(OutcomeWords.english.keys))
+        for entry in entries {
+            let code = String(entry.key.dropFirst(8))
+            #expect(entry.source == OutcomeWords.english[code], "\(locale) \(code) is translated from older English")
+            let translation = try #require(entry.translation, "\(locale) \(code) is not translated")
+            #expect(translation.variables.isEmpty, "\(locale) \(code)")
+            #expect(translation.source != entry.source, "\(locale) \(code) is the English")
+        }
     }
 
     @Test func englishIsTheWordsThemselves() {
@@ -31,6 +46,6 @@ import Testing
         #expect(words.locale == "en" && !words.rightToLeft)
         #expect(words("wait_message", ["seconds": "7"]) == "Wait 7 seconds, then try again.")
         #expect(PageWords.words(in: "ja").locale == "en")
-        #expect(PageWords.catalogTexts(in: nil).isEmpty)
+        #expect(PageWords.catalogTexts(in: nil).byCode.isEmpty)
     }
 }

@@ -2,6 +2,7 @@ import FlowEngine
 import FlowModel
 import FlowrunFoundation
 import Foundation
+import NativeAuth
 
 /// The authority a scenario's flow talks to: the native-auth client of the embedded emulator, with the
 /// scenario's faults applied at the calls they name. It counts the calls of each action and remembers which
@@ -86,6 +87,7 @@ actor FaultInjector: Authority {
         case .string:
             switch key {
             case "error": return .string("injected_fault")
+            case "errorText": return .string(OutcomeWords.text(for: OutcomeWords.unknownCode))
             case "errorDescription": return .string("Injected fault: \(action) answered \(outcome).")
             case "reason": return .string("Injected fault: \(action) needs a browser.")
             default: return .string("injected-\(key)")

@@ -167,6 +167,142 @@ extension PageWords {
         msgid "This password cannot be used."
         msgstr "لا يمكن استخدام كلمة المرور هذه."
 
+        msgctxt "catalog.unknown"
+        msgid "Something went wrong on the sign-in service. Try again later."
+        msgstr "حدث خطأ في خدمة تسجيل الدخول. حاول مرة أخرى لاحقًا."
+
+        msgctxt "catalog.redirect"
+        msgid "This cannot be finished in the app. Continue in a browser."
+        msgstr "لا يمكن إكمال هذا في التطبيق. تابع في متصفح."
+
+        msgctxt "catalog.invalid_request"
+        msgid "The sign-in service could not accept this request."
+        msgstr "تعذّر على خدمة تسجيل الدخول قبول هذا الطلب."
+
+        msgctxt "catalog.invalid_grant"
+        msgid "The sign-in service did not accept what was entered. Try again."
+        msgstr "لم تقبل خدمة تسجيل الدخول ما أُدخل. حاول مرة أخرى."
+
+        msgctxt "catalog.invalid_client"
+        msgid "This app is not set up for signing in here. Contact its support."
+        msgstr "هذا التطبيق غير مُعدّ لتسجيل الدخول هنا. تواصل مع فريق دعمه."
+
+        msgctxt "catalog.unauthorized_client"
+        msgid "This app is not allowed to sign you in this way. Contact its support."
+        msgstr "هذا التطبيق غير مسموح له بتسجيل دخولك بهذه الطريقة. تواصل مع فريق دعمه."
+
+        msgctxt "catalog.invalid_scope"
+        msgid "This app asked for access that the sign-in service does not give. Contact its support."
+        msgstr "طلب هذا التطبيق وصولًا لا تمنحه خدمة تسجيل الدخول. تواصل مع فريق دعمه."
+
+        msgctxt "catalog.unsupported_grant_type"
+        msgid "This app cannot sign you in this way."
+        msgstr "لا يستطيع هذا التطبيق تسجيل دخولك بهذه الطريقة."
+
+        msgctxt "catalog.unsupported_challenge_type"
+        msgid "This app cannot do the verification that the sign-in service asks for."
+        msgstr "لا يستطيع هذا التطبيق إجراء التحقق الذي تطلبه خدمة تسجيل الدخول."
+
+        msgctxt "catalog.unsupported_auth_method"
+        msgid "This way of verifying is not available for this account."
+        msgstr "طريقة التحقق هذه غير متاحة لهذا الحساب."
+
+        msgctxt "catalog.auth_not_supported"
+        msgid "This way of verifying is not available for this account."
+        msgstr "طريقة التحقق هذه غير متاحة لهذا الحساب."
+
+        msgctxt "catalog.nativeauthapi_disabled"
+        msgid "Signing in from this app is turned off. Contact its support."
+        msgstr "تسجيل الدخول من هذا التطبيق معطّل. تواصل مع فريق دعمه."
+
+        msgctxt "catalog.attributes_required"
+        msgid "More details are needed to create the account."
+        msgstr "يلزم المزيد من التفاصيل لإنشاء الحساب."
+
+        msgctxt "catalog.attribute_validation_failed"
+        msgid "Some of the details entered are not valid."
+        msgstr "بعض التفاصيل المُدخلة غير صالحة."
+
+        msgctxt "catalog.user_not_found"
+        msgid "No account was found for this username."
+        msgstr "لم يُعثر على حساب لاسم المستخدم هذا."
+
+        msgctxt "catalog.user_already_exists"
+        msgid "An account already exists for this username."
+        msgstr "يوجد حساب بالفعل لاسم المستخدم هذا."
+
+        msgctxt "catalog.expired_token"
+        msgid "This took too long and has expired. Start again."
+        msgstr "استغرق هذا وقتًا طويلًا وانتهت صلاحيته. ابدأ من جديد."
+
+        msgctxt "catalog.expired_refresh_token"
+        msgid "Your sign-in has expired. Sign in again."
+        msgstr "انتهت صلاحية تسجيل دخولك. سجّل الدخول مرة أخرى."
+
+        msgctxt "catalog.invalid_oob_value"
+        msgid "The code is not correct."
+        msgstr "الرمز غير صحيح."
+
+        msgctxt "catalog.too_many_attempts"
+        msgid "There were too many attempts. Wait a while, then try again."
+        msgstr "جرت محاولات كثيرة جدًا. انتظر بعض الوقت، ثم حاول مرة أخرى."
+
+        msgctxt "catalog.access_denied"
+        msgid "Access was denied."
+        msgstr "تم رفض الوصول."
+
+        msgctxt "catalog.provider_blocked_by_rep"
+        msgid "This way of verifying is blocked for now. Try another one."
+        msgstr "طريقة التحقق هذه محظورة حاليًا. جرّب طريقة أخرى."
+
+        msgctxt "catalog.credential_required"
+        msgid "One more verification is needed to sign in."
+        msgstr "يلزم تحقق إضافي لتسجيل الدخول."
+
+        msgctxt "catalog.mfa_required"
+        msgid "A second verification is needed to sign in."
+        msgstr "يلزم تحقق ثانٍ لتسجيل الدخول."
+
+        msgctxt "catalog.registration_required"
+        msgid "A way of verifying has to be added to the account first."
+        msgstr "يجب أولًا إضافة طريقة تحقق إلى الحساب."
+
+        msgctxt "catalog.introspect_required"
+        msgid "The sign-in service first has to look up how this account can be verified."
+        msgstr "يجب على خدمة تسجيل الدخول أولًا معرفة طرق التحقق من هذا الحساب."
+
+        msgctxt "catalog.server_error"
+        msgid "The sign-in service had a problem. Try again later."
+        msgstr "واجهت خدمة تسجيل الدخول مشكلة. حاول مرة أخرى لاحقًا."
+
+        msgctxt "catalog.temporarily_unavailable"
+        msgid "The sign-in service is busy right now. Try again in a moment."
+        msgstr "خدمة تسجيل الدخول مشغولة الآن. حاول مرة أخرى بعد قليل."
+
+        msgctxt "catalog.http_error"
+        msgid "The sign-in service gave an answer the app cannot use. Try again later."
+        msgstr "أعطت خدمة تسجيل الدخول إجابة لا يستطيع التطبيق استخدامها. حاول مرة أخرى لاحقًا."
+
+        msgctxt "catalog.invalid_response"
+        msgid "The sign-in service gave an answer the app cannot use. Try again later."
+        msgstr "أعطت خدمة تسجيل الدخول إجابة لا يستطيع التطبيق استخدامها. حاول مرة أخرى لاحقًا."
+
+        msgctxt "catalog.transport_error"
+        msgid "The sign-in service could not be reached. Check the connection and try again."
+        msgstr "تعذّر الوصول إلى خدمة تسجيل الدخول. تحقّق من الاتصال وحاول مرة أخرى."
+
+        msgctxt "catalog.invalid_state"
+        msgid "This step cannot be done now. Start again."
+        msgstr "لا يمكن تنفيذ هذه الخطوة الآن. ابدأ من جديد."
+
+        msgctxt "catalog.invalid_argument"
+        msgid "The app sent something the sign-in service cannot use."
+        msgstr "أرسل التطبيق شيئًا لا تستطيع خدمة تسجيل الدخول استخدامه."
+
+        msgctxt "catalog.account_store_error"
+        msgid "The account saved on this device could not be read or saved."
+        msgstr "تعذّرت قراءة الحساب المحفوظ على هذا الجهاز أو حفظه."
+
         msgctxt "page.signed_out"
         msgid "Signed out"
         msgstr "تم تسجيل الخروج"

@@ -106,6 +106,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -118,6 +122,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -202,6 +210,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -214,6 +226,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -262,6 +278,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -274,6 +294,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -345,6 +369,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -357,6 +385,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -428,6 +460,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -440,6 +476,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -576,6 +616,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -588,6 +632,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -685,6 +733,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -697,6 +749,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -745,6 +801,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -757,6 +817,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -849,6 +913,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -861,6 +929,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -931,6 +1003,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -943,6 +1019,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -1013,6 +1093,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -1025,6 +1109,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -1088,6 +1176,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -1100,6 +1192,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -1155,6 +1251,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -1167,6 +1267,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -1215,6 +1319,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -1227,6 +1335,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -1291,6 +1403,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -1303,6 +1419,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -1362,6 +1482,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -1374,6 +1498,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -1437,6 +1565,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -1449,6 +1581,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -1543,6 +1679,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -1555,6 +1695,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -1618,6 +1762,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -1630,6 +1778,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -1697,6 +1849,10 @@ extension NativeAuthCatalog {
                     "reason": {
                       "type": "string",
                       "description": "Why the server asked for the browser (`redirect_reason`), or empty."
+                    },
+                    "reasonText": {
+                      "type": "string",
+                      "description": "The browser fallback in words for the user, one sentence: \"This cannot be finished in the app. Continue in a browser.\" (`catalog.redirect`; the server's `redirect_reason` is its own text, not shown)."
                     }
                   }
                 },
@@ -1709,6 +1865,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",
@@ -1755,6 +1915,10 @@ extension NativeAuthCatalog {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
                     },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
+                    },
                     "errorDescription": {
                       "type": "string",
                       "description": "The wire `error_description` (AADSTS text), or a client-side explanation."
@@ -1785,6 +1949,10 @@ extension NativeAuthCatalog {
                     "error": {
                       "type": "string",
                       "description": "The wire `error` code (e.g. `invalid_request`), or a client-side code when there is no wire error."
+                    },
+                    "errorText": {
+                      "type": "string",
+                      "description": "The `error` code in words for the user, one sentence (its translations are keyed `catalog.<error>`, e.g. `invalid_client` → \"This app is not set up for signing in here. Contact its support.\"); for a code without words of its own: \"Something went wrong on the sign-in service. Try again later.\""
                     },
                     "errorDescription": {
                       "type": "string",

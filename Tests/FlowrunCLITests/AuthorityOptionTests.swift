@@ -77,7 +77,9 @@ import Testing
             ["--authority", "http://127.0.0.1:1/contoso", "--state-dir", "state"])
         #expect(run.status == 1, run.transcript)
         #expect(run.outcomes == ["signUp.start → unexpected"], run.transcript)
-        run.expectEnd(status: 1, kind: "failure", reason: "unexpected", message: "Unexpected error signing up.")
+        run.expectEnd(
+            status: 1, kind: "failure", reason: "unexpected",
+            message: "Unexpected error signing up. The sign-in service could not be reached. Check the connection")
         #expect(run.errorDescription.contains("No answer from the authority"), "\(run.transcript)")
         #expect(
             !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("state/authority.sqlite").path),

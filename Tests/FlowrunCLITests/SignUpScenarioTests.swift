@@ -386,7 +386,9 @@ import Testing
         let sandbox = try Sandbox()
         let run = try sandbox.run(
             "sign-up-email-otp", inputs: ["email=\(Self.email)", "code=@outbox"], ["--client-id", "not-registered"])
-        run.expectFailure("unexpected", "Unexpected error signing up.")
+        run.expectFailure(
+            "unexpected",
+            "Unexpected error signing up. This app is not allowed to sign you in this way. Contact its support.")
         #expect(run.errorDescription.contains("AADSTS700016"))
         #expect(try sandbox.sentCodes().isEmpty)
     }

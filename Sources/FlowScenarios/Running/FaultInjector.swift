@@ -78,6 +78,9 @@ actor FaultInjector: Authority {
         for (key, field) in declared {
             values[key] = data[key] ?? Self.standIn(key, field.type, action: action, outcome: outcome)
         }
+        if data["errorText"] == nil, case .string(let error)? = values["error"], declared["errorText"] != nil {
+            values["errorText"] = .string(OutcomeWords.text(for: error))
+        }
         return ActionResult(outcome: outcome, data: values, continuation: nil)
     }
 
@@ -87,7 +90,6 @@ actor FaultInjector: Authority {
         case .string:
             switch key {
             case "error": return .string("injected_fault")
-            case "errorText": return .string(OutcomeWords.text(for: OutcomeWords.unknownCode))
             case "errorDescription": return .string("Injected fault: \(action) answered \(outcome).")
             case "reason": return .string("Injected fault: \(action) needs a browser.")
             default: return .string("injected-\(key)")

@@ -33,7 +33,8 @@ public struct FlowPages: MountedRoutes {
     /// Whether `/ui/{id}` of a flow whose first step is an ask shows that ask's form instead of a Start button
     /// (``FlowSessions/opensOnAsk(_:)``); the session starts when the first answer is posted.
     public let openOnFirstAsk: Bool
-    /// The accounts browsers are signed in to on the sign-in pages.
+    /// The accounts browsers are signed in to on the sign-in pages (by default kept in the flow sessions' store,
+    /// with their default lifetimes).
     public let accounts: AccountSessions
     private let library: MustacheLibrary
 
@@ -55,10 +56,10 @@ public struct FlowPages: MountedRoutes {
     public init(
         sessions: FlowSessions, devCodes: (@Sendable ([String]) async -> [DevCode])? = nil, secureCookies: Bool = false,
         signer: TokenSigner = TokenSigner(), signIn: SignInClients? = nil, theme: PageTheme = .builtIn,
-        openOnFirstAsk: Bool = false, accounts: AccountSessions = AccountSessions()
+        openOnFirstAsk: Bool = false, accounts: AccountSessions? = nil
     ) throws {
         self.signIn = signIn
-        self.accounts = accounts
+        self.accounts = accounts ?? AccountSessions(store: sessions.store)
         self.sessions = sessions
         self.devCodes = devCodes
         self.secureCookies = secureCookies

@@ -151,7 +151,8 @@
                 signer: try SessionSeal(keyFile: sessionKey).signer(purpose: "web UI"),
                 signIn: Self.signInClients(of: emulator, origin: origin), theme: theme,
                 openOnFirstAsk: uiOpenOnFirstAsk,
-                accounts: AccountSessions(idleLimit: .seconds(accountIdle), absoluteLimit: .seconds(accountLifetime)))
+                accounts: AccountSessions(
+                    store: store, idleLimit: .seconds(accountIdle), absoluteLimit: .seconds(accountLifetime)))
             return (FlowAPI(sessions: sessions, signIn: pages.signIn), pages)
         }
 

@@ -141,6 +141,18 @@
                 else { return nil }
                 return SignedInAccount(userID: account.accountID, username: account.username)
             }
+            // A browser signed in on the pages runs their token and account flows against its account: tokens
+            // issued for it now, kept by a fresh client as a sign-in would.
+            sessions.signedInAuthority = { [configuration] account in
+                let client = embedded.client(configuration, accounts: MemoryAccountStore())
+                guard
+                    let tokens = try? await emulator.issueTokens(
+                        userID: account.userID, username: account.username, clientID: configuration.clientID,
+                        scopes: ["openid", "profile", "offline_access"]),
+                    (try? await client.adopt(tokens: tokens, username: account.username)) != nil
+                else { return nil }
+                return client
+            }
             sessions.observer = { before, after in
                 if before == nil { metrics.flowStarted(after.flow) }
                 if let outcome = after.outcome { metrics.flowCompleted(after.flow, outcome: outcome) }

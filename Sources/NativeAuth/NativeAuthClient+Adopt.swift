@@ -12,7 +12,7 @@ extension NativeAuthClient {
     }
 }
 
-/// Why ``NativeAuthClient/adopt(tokens:username:)`` refused a token answer; never names a token.
+/// Why `NativeAuthClient.adopt(tokens:username:)` refused a token answer; never names a token.
 public struct AdoptedTokensError: Error, Sendable, CustomStringConvertible {
     public var description: String
 }

@@ -321,7 +321,7 @@ let package = Package(
             name: "FlowServerPostgresTests",
             dependencies: [
                 "TestSupport", "FlowServerPostgres", "NativeAuthTenant", "NativeAuthEmulator", "NativeAuthWire",
-                "FlowModel", "FlowrunFoundation",
+                "FlowModel", "FlowrunFoundation", "FlowServer", "FlowSessionSeal",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -3,72 +3,49 @@ import Foundation
 
 /// The accounts browsers are signed in to on the sign-in pages: a successful sign-in leaves an account session,
 /// carried in the browser's `flowrun_account` cookie, so that a later authorize request signs in without asking
-/// again. The cookie's value is the credential: only its SHA-256 is kept. A session ends when it has been idle for
-/// ``idleLimit``, when ``absoluteLimit`` has passed since the sign-in, or at sign-out. Kept in this process's memory:
-/// a restarted server, or another one behind the same address, asks again.
-public actor AccountSessions {
+/// again. The cookie's value is the credential: the store keeps only its SHA-256. A session ends when it has been
+/// idle for ``idleLimit``, when ``absoluteLimit`` has passed since the sign-in, or at sign-out. Kept in the flow
+/// sessions' store (`account_session`), so a restarted server, or another one sharing the store, knows it too.
+public struct AccountSessions: Sendable {
     /// How long an account session lasts without being used.
     public let idleLimit: Duration
     /// How long an account session lasts after its sign-in, however often it is used.
     public let absoluteLimit: Duration
+    private let store: FlowSessionStore
     private let now: @Sendable () -> Date
-    private var sessions: [String: Entry] = [:]
-    /// When ended sessions were last removed; they are removed at most once a minute.
-    private var purgedAt = Date.distantPast
 
-    private struct Entry {
-        var account: SignedInAccount
-        var signedInAt: Date
-        var usedAt: Date
-    }
-
+    /// Account sessions kept in `store`.
     public init(
-        idleLimit: Duration = .seconds(30 * 60), absoluteLimit: Duration = .seconds(12 * 3600),
-        now: @escaping @Sendable () -> Date = Date.init
+        store: FlowSessionStore, idleLimit: Duration = .seconds(30 * 60),
+        absoluteLimit: Duration = .seconds(12 * 3600), now: @escaping @Sendable () -> Date = Date.init
     ) {
+        self.store = store
         self.idleLimit = idleLimit
         self.absoluteLimit = absoluteLimit
         self.now = now
     }
 
-    /// Opens an account session for `account`; the cookie value that carries it.
-    func open(_ account: SignedInAccount) -> String {
-        removeExpired()
+    /// Opens an account session for `account`, after removing the ended ones; the cookie value that carries it.
+    public func open(_ account: SignedInAccount) async throws -> String {
         let value = SessionID.make()
-        let time = now()
-        sessions[SecretDigest.hex(value)] = Entry(account: account, signedInAt: time, usedAt: time)
+        try await store.openAccount(
+            account, digest: SecretDigest.hex(value), now: now(), limits: limits)
         return value
     }
 
     /// The account of the session `value` carries, when it has not ended; using it restarts its idle time.
-    func account(_ value: String) -> SignedInAccount? {
+    public func account(_ value: String) async throws -> SignedInAccount? {
         guard SessionID.isWellFormed(value) else { return nil }
-        let key = SecretDigest.hex(value)
-        guard var entry = sessions[key] else { return nil }
-        guard !isExpired(entry) else {
-            sessions[key] = nil
-            return nil
-        }
-        entry.usedAt = now()
-        sessions[key] = entry
-        return entry.account
+        return try await store.useAccount(digest: SecretDigest.hex(value), now: now(), limits: limits)
     }
 
     /// Ends the session `value` carries, if any.
-    func close(_ value: String) {
+    public func close(_ value: String) async throws {
         guard SessionID.isWellFormed(value) else { return }
-        sessions[SecretDigest.hex(value)] = nil
+        try await store.closeAccount(digest: SecretDigest.hex(value))
     }
 
-    private func isExpired(_ entry: Entry) -> Bool {
-        let time = now()
-        return time.timeIntervalSince(entry.usedAt) >= Double(idleLimit.components.seconds)
-            || time.timeIntervalSince(entry.signedInAt) >= Double(absoluteLimit.components.seconds)
-    }
-
-    private func removeExpired() {
-        guard now().timeIntervalSince(purgedAt) >= 60 else { return }
-        purgedAt = now()
-        sessions = sessions.filter { !isExpired($0.value) }
+    private var limits: AccountSessionLimits {
+        AccountSessionLimits(idle: idleLimit, absolute: absoluteLimit)
     }
 }

@@ -120,7 +120,8 @@ extension FlowPages {
             return refuse("invalid_request", "The prompt none cannot be combined with another.")
         }
         let asks = prompt.contains("login") || prompt.contains("create")
-        if !asks, let value = Cookies(request.cookie)[accountCookie], let signedIn = await accounts.account(value) {
+        if !asks, let value = Cookies(request.cookie)[accountCookie], let signedIn = try? await accounts.account(value)
+        {
             return await redirectWithCode(for: signedIn, authorization, page)
         }
         if prompt.contains("none") { return refuse("login_required", "No account is signed in here; sign in.") }
@@ -156,7 +157,8 @@ extension FlowPages {
             return redirect(Self.location(authorization.redirectURI, parameters, state: authorization.state), page)
         }
         var page = page
-        page.setCookies.append(accountCookie(await accounts.open(account)))
+        // Without a stored account session, the sign-in still yields its code; the next authorize asks again.
+        if let value = try? await accounts.open(account) { page.setCookies.append(accountCookie(value)) }
         return await redirectWithCode(for: account, authorization, page)
     }
 

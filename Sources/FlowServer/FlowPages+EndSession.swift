@@ -54,7 +54,10 @@ extension FlowPages {
             }
         }
         if let value = cookies[accountCookie] {
-            await accounts.close(value)
+            // A session the store could not end would outlive the cookie: the sign-out is refused, to be tried again.
+            guard (try? await accounts.close(value)) != nil else {
+                return problem(503, "Sign-out failed", "The account could not be signed out; try again.", page)
+            }
             page.setCookies.append(accountCookieRemoved)
         }
         guard let uri = parameters["post_logout_redirect_uri"] else {

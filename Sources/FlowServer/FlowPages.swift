@@ -33,7 +33,8 @@ public struct FlowPages: MountedRoutes {
     /// Whether `/ui/{id}` of a flow whose first step is an ask shows that ask's form instead of a Start button
     /// (``FlowSessions/opensOnAsk(_:)``); the session starts when the first answer is posted.
     public let openOnFirstAsk: Bool
-    /// The accounts browsers are signed in to on the sign-in pages.
+    /// The accounts browsers are signed in to on the sign-in pages (by default kept in the flow sessions' store,
+    /// with their default lifetimes).
     public let accounts: AccountSessions
     private let library: MustacheLibrary
 
@@ -55,10 +56,10 @@ public struct FlowPages: MountedRoutes {
     public init(
         sessions: FlowSessions, devCodes: (@Sendable ([String]) async -> [DevCode])? = nil, secureCookies: Bool = false,
         signer: TokenSigner = TokenSigner(), signIn: SignInClients? = nil, theme: PageTheme = .builtIn,
-        openOnFirstAsk: Bool = false, accounts: AccountSessions = AccountSessions()
+        openOnFirstAsk: Bool = false, accounts: AccountSessions? = nil
     ) throws {
         self.signIn = signIn
-        self.accounts = accounts
+        self.accounts = accounts ?? AccountSessions(store: sessions.store)
         self.sessions = sessions
         self.devCodes = devCodes
         self.secureCookies = secureCookies
@@ -104,7 +105,9 @@ public struct FlowPages: MountedRoutes {
             guard request.method == "POST" else { return methodNotAllowed("GET, POST", page) }
             guard request.body.count <= sessions.answerLimits.bodyBytes else { return tooLarge(page) }
             guard csrfHolds(request, page) else { return forbidden(page) }
-            return await start(flow, address: request.clientAddress, page, answer: firstAnswer(request, flow))
+            return await start(
+                flow, address: request.clientAddress, page, answer: firstAnswer(request, flow),
+                account: await signedInAccount(cookies))
         case (_, 3) where parts[0] == "ui" && parts[2] == "session":
             guard let flow = sessions.flows.flow(parts[1]) else { return notFound(page) }
             let id = cookies[sessionCookie(flow)] ?? ""
@@ -112,22 +115,28 @@ public struct FlowPages: MountedRoutes {
             guard request.method == "POST" else { return methodNotAllowed("GET, POST", page) }
             guard request.body.count <= sessions.answerLimits.bodyBytes else { return tooLarge(page) }
             guard csrfHolds(request, page) else { return forbidden(page) }
-            return await submit(request, flow: flow, session: id, page)
+            return await submit(request, flow: flow, session: id, page, account: await signedInAccount(cookies))
         default:
             return notFound(page)
         }
     }
 
-    /// Starts a session of `flow`, then takes `answer`, the form of its first ask, when there is one.
+    /// Starts a session of `flow`, signed in to the browser's `account`, then takes `answer`, the form of its first
+    /// ask, when there is one.
     private func start(
-        _ flow: ServedFlow, address: String?, _ page: PageContext, answer: MountedRequest? = nil
+        _ flow: ServedFlow, address: String?, _ page: PageContext, answer: MountedRequest? = nil,
+        account: SignedInAccount?
     ) async -> MountedResponse {
         var page = page
         do {
             let record = try await sessions.start(
-                flow.id, params: [:], creator: .browser(binding: page.binding), address: address, locale: page.locale)
+                flow.id, params: [:], creator: .browser(binding: page.binding), address: address, locale: page.locale,
+                account: account)
             page.setCookies.append(cookie(sessionCookie(flow), record.id))
-            if let answer, record.state == .asking { return await submit(answer, flow: flow, session: record.id, page) }
+            if let answer, record.state == .asking {
+                return await submit(answer, flow: flow, session: record.id, page, account: account)
+            }
+            page = await keepingAccount(of: record, besides: account, page)
             return redirect("/ui/\(flow.id)/session" + page.query, page)
         } catch FlowSessions.Refusal.full {
             return problem(503, word: "too_many_sessions", page.words("unavailable_message"), page)
@@ -193,8 +202,10 @@ public struct FlowPages: MountedRoutes {
     }
 
     private func submit(
-        _ request: MountedRequest, flow: ServedFlow, session id: String, _ page: PageContext
+        _ request: MountedRequest, flow: ServedFlow, session id: String, _ page: PageContext,
+        account: SignedInAccount?
     ) async -> MountedResponse {
+        var page = page
         guard let form = FormBody.decodePairs(String(decoding: request.body, as: UTF8.self)) else {
             return problem(400, word: "form_expired", page.words("form_expired_message"), page)
         }
@@ -204,10 +215,12 @@ public struct FlowPages: MountedRoutes {
             if form.contains(where: { $0.name == "action" && $0.value == "cancel" }) {
                 _ = try await sessions.cancel(id)
             } else if let choice = form.last(where: { $0.name == "choice" })?.value {
-                _ = try await sessions.answer(id, with: .choice(choice), locale: page.locale)
+                let after = try await sessions.answer(id, with: .choice(choice), locale: page.locale, account: account)
+                page = await keepingAccount(of: after, besides: account, page)
             } else if let ask = record.ask {
-                _ = try await sessions.answer(
-                    id, with: .values(PageField.answer(from: form, for: ask)), locale: page.locale)
+                let after = try await sessions.answer(
+                    id, with: .values(PageField.answer(from: form, for: ask)), locale: page.locale, account: account)
+                page = await keepingAccount(of: after, besides: account, page)
             }
         } catch FlowSessions.Refusal.noSuchSession {
             return redirect("/ui/\(flow.id)/session" + page.query, page)

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Where a ``FlowSessionStore`` keeps its rows (`flow_session`: id, state, record, version, updated_at,
-/// answering_until): a SQLite file or memory, or a PostgreSQL database shared by several servers. Ids are the
-/// digests of the session ids (``FlowSessionRow/id``); records arrive sealed and encoded; times are seconds since
-/// 1970.
+/// answering_until; `account_session`: id, account, signed_in_at, used_at): a SQLite file or memory, or a
+/// PostgreSQL database shared by several servers. Ids are the digests of the session ids and cookie values
+/// (``FlowSessionRow/id``); records arrive sealed and encoded; times are seconds since 1970.
 package protocol FlowSessionStorage: Sendable {
     /// How many sessions updated at or after `since` wait on an ask.
     func waiting(since: Double) async throws -> Int
@@ -27,6 +27,14 @@ package protocol FlowSessionStorage: Sendable {
     /// until `until`. A store that can, reads and marks in one transaction; the default only reads, and the
     /// caller marks it with ``claim(id:version:until:now:)``.
     func claimForAnswer(id: String, since: Double, until: Double, now: Double) async throws -> AnswerClaim
+    /// Deletes the account sessions last used at or before `idleBefore` or signed in at or before `signedInBefore`,
+    /// then adds this one.
+    func insertAccount(_ row: AccountSessionRow, idleBefore: Double, signedInBefore: Double) async throws
+    /// The encoded account of the account session, when it was last used after `idleSince` and signed in after
+    /// `signedInSince`; marks it used at `now`.
+    func useAccount(id: String, idleSince: Double, signedInSince: Double, now: Double) async throws -> Data?
+    /// Deletes the account session, if any.
+    func deleteAccount(id: String) async throws
 }
 
 extension FlowSessionStorage {
@@ -46,6 +54,16 @@ package enum AnswerClaim: Sendable, Equatable {
     case read(Data)
     /// The session's record, marked as taking this answer.
     case claimed(Data)
+}
+
+/// A row of `account_session`.
+package struct AccountSessionRow: Sendable {
+    /// The hex SHA-256 of the cookie value that carries the session (``SecretDigest``).
+    package var id: String
+    /// The signed-in account as JSON: its user id and username, no token.
+    package var account: Data
+    package var signedInAt: Double
+    package var usedAt: Double
 }
 
 /// A row of `flow_session`.

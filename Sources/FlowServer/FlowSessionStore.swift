@@ -11,7 +11,7 @@ import NativeAuthEmulator
 /// the authority's continuation in each session is sealed (`SessionSeal`) under the state folder's
 /// `session.key`, so a copy of the database alone can neither answer a session nor finish a step.
 public final class FlowSessionStore: Sendable {
-    private let storage: any FlowSessionStorage
+    let storage: any FlowSessionStorage
     private let seal: SessionSeal
 
     /// The store in `directory` (created when missing, mode 0700; the file mode 0600).

@@ -43,6 +43,10 @@ public struct FlowSessions: Sendable {
     /// The account an authority (made by ``authority``) holds after a run; the sign-in pages issue their
     /// authorization codes for the one a session signed in. Nil: no session records an account.
     public var signedInAccount: (@Sendable (any Authority) async -> SignedInAccount?)?
+    /// An authority (as ``authority`` makes) already signed in to an account, for the sessions a browser signed in
+    /// on the sign-in pages starts and answers there, so that token and account flows run against that account;
+    /// nil when none can be made. Nil: such sessions run with no one signed in.
+    public var signedInAuthority: (@Sendable (SignedInAccount) async -> (any Authority)?)?
 
     public init(
         flows: ServedFlows, store: FlowSessionStore, authority: @escaping @Sendable () -> any Authority,
@@ -86,15 +90,23 @@ public struct FlowSessions: Sendable {
         case sessionTooLarge(String)
     }
 
+    /// An authority signed in to `account` when one is given and ``signedInAuthority`` makes it, else a fresh one.
+    private func authority(signedInTo account: SignedInAccount?) async -> any Authority {
+        if let account, let signedIn = await signedInAuthority?(account) { return signedIn }
+        return authority()
+    }
+
     private var expiredBefore: Date {
         now().addingTimeInterval(-Double(idleLimit.components.seconds))
     }
 
     /// Starts a session of the flow `id` with `params` for `creator` (from the client `address`, when known), and
-    /// runs it to its first ask (or its end), its texts in `locale` (nil: the flow's own).
+    /// runs it to its first ask (or its end), its texts in `locale` (nil: the flow's own), signed in to `account`
+    /// unless it answers an authorize request.
     func start(
         _ id: String, params: [String: Value], creator: SessionCreator, address: String?,
-        authorization: AuthorizationRequest? = nil, tokensFor: APITokenRequest? = nil, locale: String? = nil
+        authorization: AuthorizationRequest? = nil, tokensFor: APITokenRequest? = nil, locale: String? = nil,
+        account: SignedInAccount? = nil
     ) async throws -> SessionRecord {
         guard let flow = flows.flow(id) else { throw Refusal.noSuchFlow(id) }
         if let problem = answerLimits.problem(with: params) { throw Refusal.answerTooLarge(problem) }
@@ -116,7 +128,7 @@ public struct FlowSessions: Sendable {
         defer { if !waiting { ledger.close(sessionID) } }
         let input = OneAnswer(nil)
         let messages = ShownMessages()
-        let authority = authority()
+        let authority = await authority(signedInTo: authorization == nil ? account : nil)
         let outcome = await runner(flow, locale: locale, authority: authority, input: input, messages: messages)
             .start(params: params)
         var record = Self.record(
@@ -149,8 +161,11 @@ public struct FlowSessions: Sendable {
 
     /// Answers the session's ask and runs it to the next ask (or its end). A refused answer comes back as the same
     /// ask with the reason in `ask.problem`. Refused while another answer to the session runs, here or (through
-    /// the store's mark) on another server. The texts of what follows are in `locale` (nil: the flow's own).
-    func answer(_ id: String, with answer: InputAnswer, locale: String? = nil) async throws -> SessionRecord {
+    /// the store's mark) on another server. The texts of what follows are in `locale` (nil: the flow's own); it runs
+    /// signed in to `account` unless the session answers an authorize request.
+    func answer(
+        _ id: String, with answer: InputAnswer, locale: String? = nil, account: SignedInAccount? = nil
+    ) async throws -> SessionRecord {
         if case .values(let values) = answer, let problem = answerLimits.problem(with: values) {
             throw Refusal.answerTooLarge(problem)
         }
@@ -195,7 +210,7 @@ public struct FlowSessions: Sendable {
         }
         let input = OneAnswer(answer)
         let messages = ShownMessages()
-        let authority = authority()
+        let authority = await authority(signedInTo: record.authorization == nil ? account : nil)
         let outcome = await runner(flow, locale: locale, authority: authority, input: input, messages: messages)
             .resume(session)
         var next = Self.record(

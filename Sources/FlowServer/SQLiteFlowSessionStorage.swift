@@ -36,6 +36,7 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
     private static let sessions = "flow sessions"
     private static let digests = "flow session ids as digests"
     private static let waitingIndex = "flow sessions waiting on an ask, indexed"
+    private static let accountSessions = "account sessions"
 
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -67,6 +68,14 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
         migrator.registerMigration(waitingIndex) { db in
             try db.execute(
                 sql: "CREATE INDEX flow_session_waiting ON flow_session (updated_at) WHERE state = 'asking'")
+        }
+        migrator.registerMigration(accountSessions) { db in
+            try db.create(table: "account_session") { table in
+                table.primaryKey("id", .text)
+                table.column("account", .blob).notNull()
+                table.column("signed_in_at", .double).notNull().indexed()
+                table.column("used_at", .double).notNull().indexed()
+            }
         }
         return migrator
     }
@@ -156,6 +165,35 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
         try await write { db in
             try db.execute(sql: "DELETE FROM flow_session WHERE updated_at < ?", arguments: [expiredBefore])
             return db.changesCount
+        }
+    }
+
+    func insertAccount(_ row: AccountSessionRow, idleBefore: Double, signedInBefore: Double) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "DELETE FROM account_session WHERE used_at <= ? OR signed_in_at <= ?",
+                arguments: [idleBefore, signedInBefore])
+            try db.execute(
+                sql: "INSERT INTO account_session (id, account, signed_in_at, used_at) VALUES (?, ?, ?, ?)",
+                arguments: [row.id, row.account, row.signedInAt, row.usedAt])
+        }
+    }
+
+    func useAccount(id: String, idleSince: Double, signedInSince: Double, now: Double) async throws -> Data? {
+        try await write { db in
+            guard
+                let account = try Data.fetchOne(
+                    db, sql: "SELECT account FROM account_session WHERE id = ? AND used_at > ? AND signed_in_at > ?",
+                    arguments: [id, idleSince, signedInSince])
+            else { return nil }
+            try db.execute(sql: "UPDATE account_session SET used_at = ? WHERE id = ?", arguments: [now, id])
+            return account
+        }
+    }
+
+    func deleteAccount(id: String) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM account_session WHERE id = ?", arguments: [id])
         }
     }
 }

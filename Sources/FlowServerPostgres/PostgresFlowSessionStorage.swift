@@ -69,4 +69,34 @@ struct PostgresFlowSessionStorage: FlowSessionStorage {
             try await sql.execute("DELETE FROM flow_session WHERE updated_at < \(expiredBefore)")
         }
     }
+
+    func insertAccount(_ row: AccountSessionRow, idleBefore: Double, signedInBefore: Double) async throws {
+        try await database.transaction(.write) { sql in
+            try await sql.execute(
+                "DELETE FROM account_session WHERE used_at <= \(idleBefore) OR signed_in_at <= \(signedInBefore)")
+            try await sql.execute(
+                """
+                INSERT INTO account_session (id, account, signed_in_at, used_at)
+                VALUES (\(row.id), \(row.account), \(row.signedInAt), \(row.usedAt))
+                """)
+        }
+    }
+
+    func useAccount(id: String, idleSince: Double, signedInSince: Double, now: Double) async throws -> Data? {
+        try await database.transaction(.write) { sql in
+            try await sql.rows(
+                """
+                UPDATE account_session SET used_at = \(now)
+                WHERE id = \(id) AND used_at > \(idleSince) AND signed_in_at > \(signedInSince) RETURNING account
+                """
+            )
+            .first?["account"].decode(Data.self)
+        }
+    }
+
+    func deleteAccount(id: String) async throws {
+        try await database.transaction(.write) { sql in
+            try await sql.execute("DELETE FROM account_session WHERE id = \(id)")
+        }
+    }
 }

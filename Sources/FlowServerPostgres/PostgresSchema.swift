@@ -89,6 +89,17 @@ enum PostgresSchema {
                 to_jsonb(encode(sha256(convert_to(id, 'UTF8')), 'hex')))::text, 'UTF8')
                 """,
             ]),
+        Migration(
+            id: "account sessions v1",
+            statements: [
+                // Keyed by the hex SHA-256 of the cookie value that carries the session, never the value.
+                """
+                CREATE TABLE account_session (id TEXT PRIMARY KEY, account BYTEA NOT NULL,
+                signed_in_at DOUBLE PRECISION NOT NULL, used_at DOUBLE PRECISION NOT NULL)
+                """,
+                "CREATE INDEX account_session_signed_in_at ON account_session (signed_in_at)",
+                "CREATE INDEX account_session_used_at ON account_session (used_at)",
+            ]),
     ]
 
     /// Applies the missing migrations; runs inside a transaction (``PooledPostgres``, `.migration` mode).

@@ -141,6 +141,18 @@
                 else { return nil }
                 return SignedInAccount(userID: account.accountID, username: account.username)
             }
+            // A browser signed in on the pages runs their token and account flows against its account: tokens
+            // issued for it now, kept by a fresh client as a sign-in would.
+            sessions.signedInAuthority = { [configuration] account in
+                let client = embedded.client(configuration, accounts: MemoryAccountStore())
+                guard
+                    let tokens = try? await emulator.issueTokens(
+                        userID: account.userID, username: account.username, clientID: configuration.clientID,
+                        scopes: ["openid", "profile", "offline_access"]),
+                    (try? await client.adopt(tokens: tokens, username: account.username)) != nil
+                else { return nil }
+                return client
+            }
             sessions.observer = { before, after in
                 if before == nil { metrics.flowStarted(after.flow) }
                 if let outcome = after.outcome { metrics.flowCompleted(after.flow, outcome: outcome) }
@@ -151,7 +163,8 @@
                 signer: try SessionSeal(keyFile: sessionKey).signer(purpose: "web UI"),
                 signIn: Self.signInClients(of: emulator, origin: origin), theme: theme,
                 openOnFirstAsk: uiOpenOnFirstAsk,
-                accounts: AccountSessions(idleLimit: .seconds(accountIdle), absoluteLimit: .seconds(accountLifetime)))
+                accounts: AccountSessions(
+                    store: store, idleLimit: .seconds(accountIdle), absoluteLimit: .seconds(accountLifetime)))
             return (FlowAPI(sessions: sessions, signIn: pages.signIn), pages)
         }
 

@@ -17,39 +17,41 @@ import Testing
 
     static let account = SignedInAccount(userID: "u-1", username: "ada@example.com")
 
-    @Test func endsWhenIdle() async {
+    @Test func endsWhenIdle() async throws {
         let clock = Clock()
-        let accounts = AccountSessions(idleLimit: .seconds(60), absoluteLimit: .seconds(600), now: { clock.now })
-        let value = await accounts.open(Self.account)
+        let accounts = AccountSessions(
+            store: try .inMemory(), idleLimit: .seconds(60), absoluteLimit: .seconds(600), now: { clock.now })
+        let value = try await accounts.open(Self.account)
         clock.advance(59)
-        #expect(await accounts.account(value) == Self.account)
+        #expect(try await accounts.account(value) == Self.account)
         clock.advance(59)
-        #expect(await accounts.account(value) == Self.account, "a use restarts the idle time")
+        #expect(try await accounts.account(value) == Self.account, "a use restarts the idle time")
         clock.advance(60)
-        #expect(await accounts.account(value) == nil)
+        #expect(try await accounts.account(value) == nil)
     }
 
-    @Test func endsAfterItsLifetimeHoweverUsed() async {
+    @Test func endsAfterItsLifetimeHoweverUsed() async throws {
         let clock = Clock()
-        let accounts = AccountSessions(idleLimit: .seconds(60), absoluteLimit: .seconds(150), now: { clock.now })
-        let value = await accounts.open(Self.account)
+        let accounts = AccountSessions(
+            store: try .inMemory(), idleLimit: .seconds(60), absoluteLimit: .seconds(150), now: { clock.now })
+        let value = try await accounts.open(Self.account)
         for _ in 0..<2 {
             clock.advance(50)
-            #expect(await accounts.account(value) == Self.account)
+            #expect(try await accounts.account(value) == Self.account)
         }
         clock.advance(50)
-        #expect(await accounts.account(value) == nil)
+        #expect(try await accounts.account(value) == nil)
     }
 
-    @Test func endsAtSignOutAndKnowsOnlyItsOwnValues() async {
-        let accounts = AccountSessions()
-        let value = await accounts.open(Self.account)
-        let other = await accounts.open(SignedInAccount(userID: "u-2", username: "bo@example.com"))
+    @Test func endsAtSignOutAndKnowsOnlyItsOwnValues() async throws {
+        let accounts = AccountSessions(store: try .inMemory())
+        let value = try await accounts.open(Self.account)
+        let other = try await accounts.open(SignedInAccount(userID: "u-2", username: "bo@example.com"))
         #expect(value != other && value.count == 32)
-        #expect(await accounts.account(String(value.reversed())) == nil)
-        #expect(await accounts.account("not a session") == nil)
-        await accounts.close(value)
-        #expect(await accounts.account(value) == nil)
-        #expect(await accounts.account(other)?.userID == "u-2")
+        #expect(try await accounts.account(String(value.reversed())) == nil)
+        #expect(try await accounts.account("not a session") == nil)
+        try await accounts.close(value)
+        #expect(try await accounts.account(value) == nil)
+        #expect(try await accounts.account(other)?.userID == "u-2")
     }
 }

@@ -24,8 +24,12 @@ struct AccountSessionTests {
 
         """
 
-    static func withServer(_ body: (String, ServedFlowrun) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("account-\(UUID().uuidString)")
+    /// A server of the tenant in `existing` (a new temporary folder by default), its state in `folder/state`.
+    static func withServer(
+        folder existing: URL? = nil, _ body: (String, ServedFlowrun) async throws -> Void
+    ) async throws {
+        let folder =
+            existing ?? FileManager.default.temporaryDirectory.appendingPathComponent("account-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try tenantFile.write(to: folder.appendingPathComponent("account.yaml"), atomically: true, encoding: .utf8)
         try await FlowRunnerAPITests.withServer(["--config", "account.yaml"], folder: folder) { client, served in

@@ -118,7 +118,8 @@ public struct PageTheme: Sendable {
     static func digest(_ bytes: [UInt8]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
         }
         return String(hash, radix: 16)
     }

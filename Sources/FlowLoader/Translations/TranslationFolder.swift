@@ -35,7 +35,9 @@ public enum TranslationFolder {
                     Diagnostic(
                         .translationUnreadable, "it is larger than \(limits.maxFileBytes) bytes", file: file, at: nil))
             case .success(let bytes):
-                guard let text = String(validating: bytes, as: UTF8.self) else {
+                // Decoded, then compared with the bytes: a byte that is not UTF-8 would have become U+FFFD.
+                let text = String(decoding: bytes, as: UTF8.self)
+                guard text.utf8.elementsEqual(bytes) else {
                     problems.append(Diagnostic(.translationUnreadable, "it is not UTF-8", file: file, at: nil))
                     continue
                 }

@@ -143,8 +143,7 @@
                         ["http", "https"].contains(scheme), url.host?.isEmpty == false
                     else {
                         throw ValidationError(
-                            "--otlp-endpoint takes an http or https URL such as http://localhost:4318/v1/traces; "
-                                + "got \(otlpEndpoint)")
+                            "--otlp-endpoint takes an http or https URL such as http://localhost:4318/v1/traces.")
                     }
                 }
             #endif

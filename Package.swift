@@ -11,6 +11,11 @@ let strictWarnings: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 /// (`validate`, `graph`, `catalog`, `explain`) and builds without SwiftNIO, BoringSSL, Hummingbird or SQLite.
 let whenRunning: TargetDependencyCondition? = .when(traits: ["Running"])
 
+/// The `OTLP` trait (off by default; it turns `Running` on) gives `flowrun serve --otlp-endpoint`, which exports the
+/// server's spans over OTLP/HTTP with swift-otel: `swift build --traits OTLP`. Without it nothing of swift-otel is
+/// built.
+let whenOTLP: TargetDependencyCondition? = .when(traits: ["OTLP"])
+
 let package = Package(
     name: "flowrun",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -54,6 +59,10 @@ let package = Package(
         .trait(
             name: "Running",
             description: "flowrun's run, test, outbox and serve commands (the emulator, HTTP and PostgreSQL)"),
+        .trait(
+            name: "OTLP",
+            description: "flowrun serve --otlp-endpoint: export spans over OTLP/HTTP with swift-otel",
+            enabledTraits: ["Running"]),
         .default(enabledTraits: ["Running"]),
     ],
     dependencies: [
@@ -76,6 +85,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
     ],
     targets: [
         .target(name: "FlowrunFoundation"),
@@ -195,6 +205,9 @@ let package = Package(
                 .byName(name: "FlowServerPostgres", condition: whenRunning),
                 .product(name: "Logging", package: "swift-log", condition: whenRunning),
                 .product(name: "Crypto", package: "swift-crypto", condition: whenRunning),
+                .product(name: "OTel", package: "swift-otel", condition: whenOTLP),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: whenOTLP),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: whenOTLP),
             ]
         ),
         .executableTarget(

@@ -23,6 +23,9 @@
                 With --database postgres://…, several servers share one state: run as many as you like behind a load \
                 balancer; each applies the schema migrations it needs at start.
 
+                --otlp-endpoint URL exports the spans over OTLP/HTTP; it is only in a flowrun built with the OTLP \
+                trait (swift build --traits OTLP).
+
                 Exit codes: 0 stopped by SIGINT or SIGTERM, 1 the address cannot be bound or the database cannot be \
                 reached at start, 2 a bad option or configuration.
                 """)
@@ -110,6 +113,14 @@
                     + "(Strict-Transport-Security max-age; 0 makes them forget it).", valueName: "seconds"))
         var hstsMaxAge = ServerTLS.defaultStrictTransportSecurityMaxAge
 
+        #if OTLP
+            @Option(
+                help: ArgumentHelp(
+                    "Export the spans over OTLP/HTTP (protobuf) to this traces URL of a collector, used as it is "
+                        + "(e.g. http://localhost:4318/v1/traces).", valueName: "url"))
+            var otlpEndpoint: String?
+        #endif
+
         func validate() throws {
             for origin in cors where origin != "*" {
                 guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme),
@@ -126,6 +137,16 @@
                 throw ValidationError("--hsts-max-age must be 0 to 63072000 (two years).")
             }
             guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
+            #if OTLP
+                if let otlpEndpoint {
+                    guard let url = URL(string: otlpEndpoint), let scheme = url.scheme,
+                        ["http", "https"].contains(scheme), url.host?.isEmpty == false
+                    else {
+                        throw ValidationError(
+                            "--otlp-endpoint takes an http or https URL such as http://localhost:4318/v1/traces.")
+                    }
+                }
+            #endif
             guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600.") }
             guard (1...100_000).contains(maxConnections) else {
                 throw ValidationError("--max-connections must be 1 to 100000.")
@@ -142,6 +163,26 @@
         }
 
         func run() async throws {
+            #if OTLP
+                if let otlpEndpoint {
+                    let logger = NativeAuthHTTPServer.standardErrorLogger(
+                        label: "flowrun.otlp", level: Self.logLevel(), json: logFormat == .json)
+                    let export: OTLPExport
+                    do {
+                        export = try OTLPExport.bootstrap(endpoint: otlpEndpoint, logger: logger)
+                    } catch {
+                        Terminal.error("cannot export spans: \(error)")
+                        throw ExitCode.usage
+                    }
+                    try await export.exporting { try await serve() }
+                    return
+                }
+            #endif
+            try await serve()
+        }
+
+        /// Opens the stores and serves until SIGINT or SIGTERM.
+        private func serve() async throws {
             let emulator: NativeAuthEmulator
             let metrics = ServerMetrics()
             let flowRunner: (FlowAPI, FlowPages)?

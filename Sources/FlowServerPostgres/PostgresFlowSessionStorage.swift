@@ -95,7 +95,7 @@ struct PostgresFlowSessionStorage: FlowSessionStorage {
     }
 
     func deleteAccount(id: String) async throws {
-        try await database.transaction(.write) { sql in
+        _ = try await database.transaction(.write) { sql in
             try await sql.execute("DELETE FROM account_session WHERE id = \(id)")
         }
     }

@@ -119,17 +119,17 @@ public final class FlowSessionStore: Sendable {
             now: now.timeIntervalSince1970)
     }
 
-    /// The row stored for `record`: its id as its digest, its session sealed; refused when its record is over
-    /// `maxBytes`.
+    /// The row stored for `record`: its id as its digest, in the row's key only (a record read back takes the id
+    /// it was asked for), its session sealed; refused when its record is over `maxBytes`.
     private func row(_ record: SessionRecord, now: Date, maxBytes: Int = .max) throws -> FlowSessionRow {
         var stored = record
-        stored.id = SecretDigest.hex(record.id)
+        stored.id = ""
         stored.sealedSession = try record.session.map(seal.seal)
         stored.session = nil
         let encoded = try JSONEncoder().encode(stored)
         guard encoded.count <= maxBytes else { throw FlowSessionStoreError.tooLarge(maxBytes) }
         return FlowSessionRow(
-            id: stored.id, state: record.state.rawValue, record: encoded, version: record.version,
+            id: SecretDigest.hex(record.id), state: record.state.rawValue, record: encoded, version: record.version,
             updatedAt: now.timeIntervalSince1970)
     }
 

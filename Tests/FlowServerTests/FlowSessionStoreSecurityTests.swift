@@ -23,10 +23,13 @@ struct FlowSessionStoreSecurityTests {
             #expect(asked.json?[field: "ask"]?[field: "step"] == "ask_new_password", "\(asked)")
 
             #expect(!(try FlowRunnerAPITests.storedBytes(in: served.folder)).contains(id))
-            let stored = try Self.storedIDs(copying: served.folder)
+            let stored = try Self.storedRows(copying: served.folder)
             #expect(!stored.isEmpty)
-            for storedID in stored {
+            for (storedID, record) in stored {
                 #expect(storedID != id && storedID.count == 64)
+                // The row's key is the record's only id: the record does not repeat the digest.
+                let fields = try JSONSerialization.jsonObject(with: record) as? [String: Any]
+                #expect(fields?["id"] as? String == "", "\(String(decoding: record, as: UTF8.self))")
                 #expect(try await client.get("/sessions/\(storedID)").status == 404)
                 #expect(try await client.answer(storedID, ["newPassword": "Attacker-Chosen-1"]).status == 404)
                 #expect(try await client.get("/sessions/\(storedID.prefix(32))").status == 404)
@@ -133,7 +136,8 @@ struct FlowSessionStoreSecurityTests {
 
     /// The ids of the rows of a copy of the server's `flow-sessions.sqlite` (with its WAL), read as an attacker
     /// with the files would.
-    static func storedIDs(copying folder: URL) throws -> [String] {
+    /// The id and record of each flow session in a copy of the store in `folder`.
+    static func storedRows(copying folder: URL) throws -> [(id: String, record: Data)] {
         let state = folder.appendingPathComponent("state")
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("copy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
@@ -144,7 +148,9 @@ struct FlowSessionStoreSecurityTests {
                 at: state.appendingPathComponent(name), to: copy.appendingPathComponent(name))
         }
         let database = try DatabaseQueue(path: copy.appendingPathComponent("flow-sessions.sqlite").path)
-        return try database.read { db in try String.fetchAll(db, sql: "SELECT id FROM flow_session") }
+        return try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, record FROM flow_session").map { ($0["id"], $0["record"]) }
+        }
     }
 
     /// Writes the session store in `state` again as flowrun kept it before ids were stored as digests: the

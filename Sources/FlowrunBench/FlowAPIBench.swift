@@ -14,6 +14,7 @@ import NativeAuth
 import NativeAuthEmbedded
 import NativeAuthEmulator
 import NativeAuthServer
+import NativeAuthTenant
 
 /// The flow runner's JSON API on 127.0.0.1 (`flowrun serve --flows`), as a client in another language would
 /// use it: each pass is an OTP sign-up then an OTP sign-in of a new user, six requests (start, email, code,
@@ -47,16 +48,26 @@ struct FlowAPIBench: AsyncParsableCommand {
             """)
     var database: String?
 
+    @Option(help: "How the emulator signs its tokens: RS256 (serve's default, as Entra) or ES256.")
+    var signing = TokenSigningAlgorithm.rs256.rawValue
+
+    func validate() throws {
+        _ = try TokenSigningAlgorithm.parsed(signing)
+    }
+
     func run() async throws {
         Report.heading("flow runner API: OTP sign-up + sign-in through /api/v1 (6 requests per pass)")
         if database != nil { Report.note("stores in PostgreSQL; commits counted only for SQLite") }
-        try await FlowAPIRig.with(database: database) { rig in
+        let signing = try TokenSigningAlgorithm.parsed(signing)
+        Report.note("tokens signed \(signing.rawValue)")
+        try await FlowAPIRig.with(database: database, signing: signing) { rig in
             for clients in clientCounts {
                 var runs: [FlowAPIRig.PassResult] = []
                 var wire: [LoadRunResult] = []
                 for _ in 0..<max(repetitions, 1) {
                     runs.append(try await rig.run(passes: max(passes, clients), clients: clients))
-                    wire.append(try await Self.wireRun(flows: 2 * max(passes, clients), clients: clients))
+                    wire.append(
+                        try await Self.wireRun(flows: 2 * max(passes, clients), clients: clients, signing: signing))
                 }
                 report(runs, wire: wire, clients: clients)
             }
@@ -72,8 +83,8 @@ struct FlowAPIBench: AsyncParsableCommand {
     }
 
     /// A run of the wire emulator's OTP sign-ins (the `http` benchmark's closed loop, file store).
-    static func wireRun(flows: Int, clients: Int) async throws -> LoadRunResult {
-        try await HTTPRig.with(users: clients) { rig in
+    static func wireRun(flows: Int, clients: Int, signing: TokenSigningAlgorithm) async throws -> LoadRunResult {
+        try await HTTPRig.with(users: clients, signing: signing) { rig in
             let run = try await rig.run(flows: flows, clients: clients)
             guard run.result.errors.isEmpty else { throw BenchFailure("wire run: \(run.result.errors[0])") }
             return run
@@ -125,7 +136,9 @@ struct FlowAPIRig {
     }
 
     /// The served flow runner, its stores in a temporary folder or, with `database`, in PostgreSQL.
-    static func with(database: String? = nil, _ body: (FlowAPIRig) async throws -> Void) async throws {
+    static func with(
+        database: String? = nil, signing: TokenSigningAlgorithm = .rs256, _ body: (FlowAPIRig) async throws -> Void
+    ) async throws {
         let directory = NSTemporaryDirectory() + "flowrun-bench-api-\(UUID().uuidString.lowercased())"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var shared: SharedDatabase?
@@ -137,7 +150,7 @@ struct FlowAPIRig {
             shared = try await SharedDatabase(address: address, logger: logger)
         }
         do {
-            try await with(directory: directory, shared: shared, body)
+            try await with(directory: directory, shared: shared, signing: signing, body)
         } catch {
             await shared?.close()
             throw error
@@ -146,9 +159,10 @@ struct FlowAPIRig {
     }
 
     private static func with(
-        directory: String, shared: SharedDatabase?, _ body: (FlowAPIRig) async throws -> Void
+        directory: String, shared: SharedDatabase?, signing: TokenSigningAlgorithm,
+        _ body: (FlowAPIRig) async throws -> Void
     ) async throws {
-        let configuration = HTTPRig.benchTenant
+        let configuration = HTTPRig.benchTenant(signing: signing)
         let emulator = NativeAuthEmulator(
             configuration: configuration, store: try shared?.emulatorStore ?? EmulatorStore(directory: directory),
             codesReadable: true)

@@ -26,12 +26,13 @@ struct HTTPRig {
     /// A state folder under /tmp, a cheap password hash, `users` passwordless users, the server on a free
     /// port; `body` runs against it, then the server stops and the folder is removed.
     static func with<T: Sendable>(
-        users count: Int, inMemory: Bool = false, _ body: (HTTPRig) async throws -> T
+        users count: Int, inMemory: Bool = false, signing: TokenSigningAlgorithm = .rs256,
+        _ body: (HTTPRig) async throws -> T
     ) async throws -> T {
         let directory = NSTemporaryDirectory() + "flowrun-bench-\(UUID().uuidString.lowercased())"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let emulator = NativeAuthEmulator(
-            configuration: benchTenant,
+            configuration: benchTenant(signing: signing),
             store: inMemory ? try EmulatorStore.inMemory() : try EmulatorStore(directory: directory))
         var users: [String] = []
         for index in 0..<count {
@@ -62,9 +63,10 @@ struct HTTPRig {
     }
 
     /// The tenant of the HTTP benchmarks: a cheap password hash; the same users sign in again and again, so no
-    /// send quota and no lockout (they measure speed, not protection).
-    static var benchTenant: TenantConfiguration {
+    /// send quota and no lockout (they measure speed, not protection). Tokens signed with `signing`.
+    static func benchTenant(signing: TokenSigningAlgorithm) -> TenantConfiguration {
         var configuration = TenantConfiguration()
+        configuration.tokens.signingAlgorithm = signing
         configuration.passwordHash.iterations = 1_000
         configuration.codes.maxPerRecipientPerHour = 0
         configuration.lockout.threshold = 0
@@ -303,15 +305,28 @@ struct HTTPBench: AsyncParsableCommand {
             """)
     var rate: [Double] = [2_000, 0]
 
+    @Option(help: "How the emulator signs its tokens: RS256 (serve's default, as Entra) or ES256.")
+    var signing = TokenSigningAlgorithm.rs256.rawValue
+
+    func validate() throws {
+        _ = try TokenSigningAlgorithm.parsed(signing)
+    }
+
     func run() async throws {
         Report.heading("emulator over HTTP (127.0.0.1, flowrun's NativeAuthClient + HTTPTransport, state in /tmp)")
         if inMemory { Report.note("store: SQLite in memory (--in-memory)") }
+        let signing = try TokenSigningAlgorithm.parsed(signing)
+        Report.note("tokens signed \(signing.rawValue)")
         let users = clients.max() ?? 1
         if noFloor {
-            try await HTTPRig.with(users: users, inMemory: inMemory) { rig in try await measure(rig, floor: nil) }
+            try await HTTPRig.with(users: users, inMemory: inMemory, signing: signing) { rig in
+                try await measure(rig, floor: nil)
+            }
         } else {
             try await HTTPFloor.with { floor in
-                try await HTTPRig.with(users: users, inMemory: inMemory) { rig in try await measure(rig, floor: floor) }
+                try await HTTPRig.with(users: users, inMemory: inMemory, signing: signing) { rig in
+                    try await measure(rig, floor: floor)
+                }
             }
         }
     }

@@ -51,6 +51,13 @@ struct FlowAPIBench: AsyncParsableCommand {
     @Option(help: "How the emulator signs its tokens: RS256 (serve's default, as Entra) or ES256.")
     var signing = TokenSigningAlgorithm.rs256.rawValue
 
+    @Option(
+        help: """
+            Open loop after the closed loops: passes/s offered to the largest client count (repeatable; 0 means \
+            half the closed-loop rate there), each request timed from when its pass was scheduled to start.
+            """)
+    var rate: [Double] = [0]
+
     func validate() throws {
         _ = try TokenSigningAlgorithm.parsed(signing)
     }
@@ -61,6 +68,7 @@ struct FlowAPIBench: AsyncParsableCommand {
         let signing = try TokenSigningAlgorithm.parsed(signing)
         Report.note("tokens signed \(signing.rawValue)")
         try await FlowAPIRig.with(database: database, signing: signing) { rig in
+            var closedLoopRate: [Int: Double] = [:]
             for clients in clientCounts {
                 var runs: [FlowAPIRig.PassResult] = []
                 var wire: [LoadRunResult] = []
@@ -70,6 +78,17 @@ struct FlowAPIBench: AsyncParsableCommand {
                         try await Self.wireRun(flows: 2 * max(passes, clients), clients: clients, signing: signing))
                 }
                 report(runs, wire: wire, clients: clients)
+                closedLoopRate[clients] = Samples(runs.map(\.passesPerSecond)).median
+            }
+            let clients = clientCounts.max() ?? 1
+            for offered in rate {
+                let perSecond = offered > 0 ? offered : (closedLoopRate[clients] ?? 0) / 2
+                guard perSecond > 0 else { continue }
+                var runs: [FlowAPIRig.PassResult] = []
+                for _ in 0..<max(repetitions, 1) {
+                    runs.append(try await rig.run(passes: max(passes, clients), clients: clients, rate: perSecond))
+                }
+                reportOpenLoop(runs, offered: perSecond, clients: clients)
             }
             let before = Memory.residentBytes()
             let bytesBefore = rig.storedBytes()
@@ -89,6 +108,16 @@ struct FlowAPIBench: AsyncParsableCommand {
             guard run.result.errors.isEmpty else { throw BenchFailure("wire run: \(run.result.errors[0])") }
             return run
         }
+    }
+
+    private func reportOpenLoop(_ runs: [FlowAPIRig.PassResult], offered: Double, clients: Int) {
+        let label = "open loop, \(Report.number(offered)) passes/s offered, \(clients) clients"
+        Report.figure("\(label): achieved", Samples(runs.map(\.passesPerSecond)), unit: "passes/s")
+        let latencies = Samples(runs.flatMap(\.latencies))
+        Report.figure("\(label): latency per request (from the scheduled start)", latencies, unit: "ms")
+        Report.note("p99 \(Report.number(latencies.percentile(99))) ms over \(latencies.values.count) requests")
+        Report.figure("\(label): CPU per pass, user", Samples(runs.map(\.userMilliseconds)), unit: "ms")
+        Report.figure("\(label): CPU per pass, system", Samples(runs.map(\.systemMilliseconds)), unit: "ms")
     }
 
     private func report(_ runs: [FlowAPIRig.PassResult], wire: [LoadRunResult], clients: Int) {
@@ -195,8 +224,11 @@ struct FlowAPIRig {
     }
 
     /// `passes` sign-up + sign-in passes with `clients` concurrent clients, each a new user, each client over a
-    /// connection of its own (as the wire benchmark's clients).
-    func run(passes: Int, clients: Int) async throws -> PassResult {
+    /// connection of its own (as the wire benchmark's clients). Closed loop (`rate` nil): each client starts its
+    /// next pass as soon as its last one ended. Open loop (`rate` passes/s): pass `k` is scheduled at `k / rate`
+    /// seconds and taken by the next free client, its first request timed from the scheduled start (so the
+    /// waiting a slow server imposes on the offered load is counted).
+    func run(passes: Int, clients: Int, rate: Double? = nil) async throws -> PassResult {
         let client = Self.client(connections: clients)
         let next = Counter()
         let commitsBefore = sessions.commits
@@ -204,7 +236,7 @@ struct FlowAPIRig {
         let cpuBefore = Clock.cpuTimes()
         let started = Clock.now()
         let running = Task {
-            try await runClients(clients, passes: passes, next: next, client: client)
+            try await runClients(clients, passes: passes, next: next, client: client, rate: rate)
         }
         let outcome = await running.result
         try await client.shutdown()
@@ -221,18 +253,29 @@ struct FlowAPIRig {
     }
 
     /// The clients' passes; the latency of every request.
-    private func runClients(_ clients: Int, passes: Int, next: Counter, client: HTTPClient) async throws -> [Double] {
-        try await withThrowingTaskGroup(of: [Double].self) { group in
+    private func runClients(
+        _ clients: Int, passes: Int, next: Counter, client: HTTPClient, rate: Double?
+    ) async throws -> [Double] {
+        let start = Clock.now()
+        return try await withThrowingTaskGroup(of: [Double].self) { group in
             for _ in 0..<clients {
                 group.addTask {
                     var latencies: [Double] = []
                     while true {
                         let index = next.next("pass")
                         guard index < passes else { return latencies }
-                        let user = "api\(index)-\(UUID().uuidString.prefix(8))@contoso.com"
-                        for flow in ["sign-up-email-otp", "sign-in-email-otp"] {
-                            try await pass(flow, user: user, client: client, latencies: &latencies)
+                        var scheduled: Double?
+                        if let rate, rate > 0 {
+                            let due = start + Double(index) / rate
+                            let wait = due - Clock.now()
+                            if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+                            scheduled = due
                         }
+                        let user = "api\(index)-\(UUID().uuidString.prefix(8))@contoso.com"
+                        try await pass(
+                            "sign-up-email-otp", user: user, scheduled: scheduled, client: client,
+                            latencies: &latencies)
+                        try await pass("sign-in-email-otp", user: user, client: client, latencies: &latencies)
                     }
                 }
             }
@@ -249,10 +292,13 @@ struct FlowAPIRig {
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 
-    /// One flow to its end: start, the email, the code the emulator delivered.
-    private func pass(_ flow: String, user: String, client: HTTPClient, latencies: inout [Double]) async throws {
+    /// One flow to its end: start, the email, the code the emulator delivered. The start is timed from
+    /// `scheduled` when given.
+    private func pass(
+        _ flow: String, user: String, scheduled: Double? = nil, client: HTTPClient, latencies: inout [Double]
+    ) async throws {
         let started = try await request(
-            "/api/v1/flows/\(flow)/sessions", body: nil, client: client, latencies: &latencies)
+            "/api/v1/flows/\(flow)/sessions", body: nil, client: client, since: scheduled, latencies: &latencies)
         guard let id = started["id"]?.stringValue else { throw BenchFailure("no session id: \(started)") }
         _ = try await request(
             "/api/v1/sessions/\(id)/answers", body: ["inputs": ["email": user]], client: client,
@@ -266,7 +312,8 @@ struct FlowAPIRig {
 
     /// A POST with a JSON body (or none); the answer's JSON object.
     private func request(
-        _ path: String, body: [String: Any]?, client: HTTPClient = .shared, latencies: inout [Double]
+        _ path: String, body: [String: Any]?, client: HTTPClient = .shared, since: Double? = nil,
+        latencies: inout [Double]
     ) async throws -> [String: Value] {
         var request = HTTPClientRequest(url: origin + path)
         request.method = .POST
@@ -274,7 +321,7 @@ struct FlowAPIRig {
         if let body {
             request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body)))
         }
-        let started = Clock.now()
+        let started = min(since ?? Clock.now(), Clock.now())
         let response = try await client.execute(request, timeout: .seconds(60))
         let bytes = try await response.body.collect(upTo: 1 << 20)
         latencies.append((Clock.now() - started) * 1000)

@@ -106,7 +106,7 @@ public final class FlowSessionStore: Sendable {
     struct AnswerHeld: Error {}
 
     private func decoded(_ data: Data, id: String) throws -> SessionRecord {
-        var record = try opened(JSONDecoder().decode(SessionRecord.self, from: data))
+        var record = try opened(JSONDecoder().decode(SessionRecord.self, from: StoredRecordForm.json(data)))
         record.id = id
         return record
     }
@@ -120,7 +120,7 @@ public final class FlowSessionStore: Sendable {
     }
 
     /// The row stored for `record`: its id as its digest, in the row's key only (a record read back takes the id
-    /// it was asked for), its session sealed; refused when its record is over `maxBytes`.
+    /// it was asked for), its session sealed, its JSON deflated; refused when its JSON is over `maxBytes`.
     private func row(_ record: SessionRecord, now: Date, maxBytes: Int = .max) throws -> FlowSessionRow {
         var stored = record
         stored.id = ""
@@ -129,8 +129,8 @@ public final class FlowSessionStore: Sendable {
         let encoded = try JSONEncoder().encode(stored)
         guard encoded.count <= maxBytes else { throw FlowSessionStoreError.tooLarge(maxBytes) }
         return FlowSessionRow(
-            id: SecretDigest.hex(record.id), state: record.state.rawValue, record: encoded, version: record.version,
-            updatedAt: now.timeIntervalSince1970)
+            id: SecretDigest.hex(record.id), state: record.state.rawValue, record: try StoredRecordForm.stored(encoded),
+            version: record.version, updatedAt: now.timeIntervalSince1970)
     }
 
     /// A stored record with its session opened; a session sealed under another key (the state folder's

@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import FlowServer
+
 /// The flow sessions' attacks replayed on `flowrun serve --flows --database postgres://…`: the cluster's files do
 /// not hold a session id, a `flow_session` table an older flowrun kept is upgraded in place, and answers raced to
 /// one session over two servers sharing the database are taken one at a time.
@@ -11,6 +13,20 @@ extension PostgresStoreTests {
         .deletingLastPathComponent().appendingPathComponent("flows").path
 
     typealias FlowClient = FlowAPIClient
+
+    /// The bytes `psql` printed as hex (`encode(…, 'hex')`); nil for text that is not hex.
+    static func bytes(hex text: String) -> Data? {
+        let digits = Array(text.filter { !$0.isWhitespace }.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes = Data()
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else {
+                return nil
+            }
+            bytes.append(byte)
+        }
+        return bytes
+    }
 
     /// Starts `flowrun serve --flows --database` on `scratch` in `folder`, runs `body`, stops it.
     static func withFlowServer<Result>(
@@ -31,7 +47,7 @@ extension PostgresStoreTests {
                 let asked = try await client.answer(id, ["code": try await client.code(to: "pam@contoso.com")])
                 #expect(client.step(asked) == "ask_new_password", "\(asked)")
 
-                let rows = try scratch.psql("SELECT id || ' ' || convert_from(record, 'UTF8') FROM flow_session")
+                let rows = try scratch.psql("SELECT id || ' ' || encode(record, 'escape') FROM flow_session")
                 #expect(!rows.isEmpty && !rows.contains(id), "\(rows)")
                 #expect(
                     try scratch.clusterBytes().range(of: Data(id.utf8)) == nil, "a file of the cluster holds the id")
@@ -56,13 +72,20 @@ extension PostgresStoreTests {
                 #expect(client.step(try await client.answer(id, ["email": "olga@contoso.com"])) == "ask_code")
                 return id
             }
-            // The schema and rows of a flowrun from before ids were digests, as its migrations left them.
+            // The schema and rows of a flowrun from before ids were digests, as its migrations left them: the
+            // record as plain JSON, holding the id.
+            let stored = try #require(
+                Self.bytes(hex: try scratch.psql("SELECT encode(record, 'hex') FROM flow_session")))
+            var record = try #require(
+                try JSONSerialization.jsonObject(with: StoredRecordForm.json(stored)) as? [String: Any])
+            record["id"] = id
+            let json = String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
             try scratch.psql(
                 """
                 DELETE FROM flowrun_migrations WHERE id = 'flow session ids as digests';
                 ALTER TABLE flow_session DROP COLUMN answering_until;
-                UPDATE flow_session SET id = '\(id)', record = convert_to(jsonb_set(convert_from(record, 'UTF8')::jsonb,
-                '{id}', to_jsonb('\(id)'::text))::text, 'UTF8');
+                UPDATE flow_session SET id = '\(id)',
+                record = convert_to('\(json.replacingOccurrences(of: "'", with: "''"))', 'UTF8');
                 """)
             #expect(try scratch.psql("SELECT id FROM flow_session").contains(id))
 
@@ -71,7 +94,7 @@ extension PostgresStoreTests {
                 let ended = try await client.answer(id, ["code": try await client.code(to: "olga@contoso.com")])
                 #expect(ended.json?[field: "end"]?[field: "kind"] == "success", "\(ended)")
             }
-            let rows = try scratch.psql("SELECT id || ' ' || convert_from(record, 'UTF8') FROM flow_session")
+            let rows = try scratch.psql("SELECT id || ' ' || encode(record, 'escape') FROM flow_session")
             #expect(!rows.isEmpty && !rows.contains(id), "\(rows)")
         }
     }

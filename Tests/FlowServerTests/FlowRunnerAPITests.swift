@@ -4,6 +4,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import FlowServer
+
 /// `flowrun serve --flows DIR` as a process: the flow runner's JSON API driven over HTTP like any client would,
 /// with the library's flows, the dev outbox for codes, and a restart in the middle of a session.
 @Suite("flow runner API")
@@ -343,7 +345,8 @@ struct FlowRunnerAPITests {
         }
     }
 
-    /// Every byte of the flow session database and its journal files.
+    /// Every byte of the flow session database and its journal files, and the JSON of every session record in
+    /// them (the records are stored deflated, so a search of the files alone would not see what they hold).
     static func storedBytes(in folder: URL) throws -> String {
         let state = folder.appendingPathComponent("state")
         var text = ""
@@ -352,6 +355,9 @@ struct FlowRunnerAPITests {
             text += String(decoding: try Data(contentsOf: state.appendingPathComponent(name)), as: UTF8.self)
         }
         #expect(!text.isEmpty, "no flow session database in \(state.path)")
+        for row in try FlowSessionStoreSecurityTests.storedRows(copying: folder) {
+            text += String(decoding: try StoredRecordForm.json(row.record), as: UTF8.self)
+        }
         return text
     }
 }

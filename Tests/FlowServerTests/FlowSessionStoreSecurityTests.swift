@@ -4,6 +4,8 @@ import GRDB
 import TestSupport
 import Testing
 
+@testable import FlowServer
+
 /// Attacks on the flow sessions at rest and on one session's answers, replayed against `flowrun serve --flows`: a
 /// copy of `flow-sessions.sqlite` must not answer a session, a store an older flowrun kept must be upgraded in
 /// place, and answers raced to one session must not run against the same state.
@@ -28,8 +30,9 @@ struct FlowSessionStoreSecurityTests {
             for (storedID, record) in stored {
                 #expect(storedID != id && storedID.count == 64)
                 // The row's key is the record's only id: the record does not repeat the digest.
-                let fields = try JSONSerialization.jsonObject(with: record) as? [String: Any]
-                #expect(fields?["id"] as? String == "", "\(String(decoding: record, as: UTF8.self))")
+                let json = try StoredRecordForm.json(record)
+                let fields = try JSONSerialization.jsonObject(with: json) as? [String: Any]
+                #expect(fields?["id"] as? String == "", "\(String(decoding: json, as: UTF8.self))")
                 #expect(try await client.get("/sessions/\(storedID)").status == 404)
                 #expect(try await client.answer(storedID, ["newPassword": "Attacker-Chosen-1"]).status == 404)
                 #expect(try await client.get("/sessions/\(storedID.prefix(32))").status == 404)
@@ -163,7 +166,7 @@ struct FlowSessionStoreSecurityTests {
         }
         try current.close()
         var record = try #require(
-            try JSONSerialization.jsonObject(with: row["record"] as Data) as? [String: Any])
+            try JSONSerialization.jsonObject(with: StoredRecordForm.json(row["record"] as Data)) as? [String: Any])
         record["id"] = id
         for name in try FileManager.default.contentsOfDirectory(atPath: state.path)
         where name.hasPrefix("flow-sessions.sqlite") {

@@ -145,7 +145,7 @@ extension Validate {
     func tenantFit(_ file: String, project: Project) throws -> TenantFit {
         let configuration = try TenantConfiguration.option(file)
         let declared =
-            try capabilities.map { $0.split(separator: " ").map(String.init) }
+            capabilities.map { $0.split(separator: " ").map(String.init) }
             ?? project.capabilities ?? []
         return TenantFit(configuration: configuration, capabilities: declared)
     }

@@ -48,6 +48,27 @@ struct PostgresFlowSessionStorage: FlowSessionStorage {
         }
     }
 
+    /// Reads the session and marks it in one transaction, its row locked meanwhile: of two servers taking an
+    /// answer for one session at once, the second waits for the first's commit (or is run again after a
+    /// serialization failure) and then finds the mark.
+    func claimForAnswer(id: String, since: Double, until: Double, now: Double) async throws -> AnswerClaim {
+        try await database.transaction(.write) { sql in
+            let rows = try await sql.rows(
+                """
+                SELECT state, record, answering_until FROM flow_session WHERE id = \(id) AND updated_at >= \(since)
+                FOR UPDATE
+                """)
+            guard let row = rows.first else { return .missing }
+            let record = try row["record"].decode(Data.self)
+            guard try row["state"].decode(String.self) == SessionRecord.State.asking.rawValue else {
+                return .read(record)
+            }
+            guard try row["answering_until"].decode(Double.self) <= now else { return .held }
+            try await sql.execute("UPDATE flow_session SET answering_until = \(until) WHERE id = \(id)")
+            return .claimed(record)
+        }
+    }
+
     func replace(_ row: FlowSessionRow) async throws -> Bool {
         try await database.transaction(.write) { sql in
             try await sql.execute(

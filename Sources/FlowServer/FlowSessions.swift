@@ -90,9 +90,11 @@ public struct FlowSessions: Sendable {
         case sessionTooLarge(String)
     }
 
-    /// An authority signed in to `account` when one is given and ``signedInAuthority`` makes it, else a fresh one.
-    private func authority(signedInTo account: SignedInAccount?) async -> any Authority {
-        if let account, let signedIn = await signedInAuthority?(account) { return signedIn }
+    /// An authority signed in to `account` when one is given, `flow` uses the account (``ServedFlow/usesAccount``)
+    /// and ``signedInAuthority`` makes it, else a fresh one: a flow that never asks for the account does not get
+    /// tokens issued for it.
+    private func authority(for flow: ServedFlow, signedInTo account: SignedInAccount?) async -> any Authority {
+        if let account, flow.usesAccount, let signedIn = await signedInAuthority?(account) { return signedIn }
         return authority()
     }
 
@@ -128,7 +130,7 @@ public struct FlowSessions: Sendable {
         defer { if !waiting { ledger.close(sessionID) } }
         let input = OneAnswer(nil)
         let messages = ShownMessages()
-        let authority = await authority(signedInTo: authorization == nil ? account : nil)
+        let authority = await authority(for: flow, signedInTo: authorization == nil ? account : nil)
         let outcome = await runner(flow, locale: locale, authority: authority, input: input, messages: messages)
             .start(params: params)
         var record = Self.record(
@@ -210,7 +212,7 @@ public struct FlowSessions: Sendable {
         }
         let input = OneAnswer(answer)
         let messages = ShownMessages()
-        let authority = await authority(signedInTo: record.authorization == nil ? account : nil)
+        let authority = await authority(for: flow, signedInTo: record.authorization == nil ? account : nil)
         let outcome = await runner(flow, locale: locale, authority: authority, input: input, messages: messages)
             .resume(session)
         var next = Self.record(

@@ -18,6 +18,14 @@ public struct ServedFlow: Sendable {
     public func program(in locale: String?) -> Program {
         locale.flatMap { translated[$0] } ?? program
     }
+
+    /// Whether the flow, or a sub-flow it uses, calls an action that needs a signed-in account: one whose catalog
+    /// declares the `noAccount` outcome (getting a token, reading or signing out the account).
+    public var usesAccount: Bool {
+        program.withSubflows.contains { program in
+            program.actions.values.contains { $0.outcomeData["noAccount"] != nil }
+        }
+    }
 }
 
 /// The flows of a folder, loaded once when the server starts.

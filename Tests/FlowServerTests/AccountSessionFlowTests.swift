@@ -1,5 +1,6 @@
 import FlowrunFoundation
 import Foundation
+import GRDB
 import TestSupport
 import Testing
 
@@ -65,6 +66,44 @@ struct AccountSessionFlowTests {
                 "account-claims", in: Pages.Browser(origin: origin), email: email, served: origin)
             #expect(stranger.contains("No user is signed in"), "\(stranger)")
         }
+    }
+
+    @Test(
+        "a signed-in browser's flow that never asks for the account gets no tokens issued for it; a token flow does",
+        .enabled(if: FlowrunBinary.find() != nil))
+    func tokensOnlyForFlowsThatUseTheAccount() async throws {
+        try await Accounts.withServer { origin, served in
+            let email = "ola-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+            let browser = Pages.Browser(origin: origin)
+            let first = try await Accounts.authorize(browser, prompt: "create")
+            _ = try await Pages.drive(browser, from: first.answer, email: email, served: origin)
+            let issued = try Self.refreshTokens(in: served.folder)
+
+            let other = "oli-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+            let signedUp = try await Self.run("sign-up-email-otp", in: browser, email: other, served: origin)
+            #expect(!signedUp.contains("No user is signed in"), "\(signedUp)")
+            #expect(
+                try Self.refreshTokens(in: served.folder) == issued, "a sign-up got tokens for the browser's account")
+
+            let claims = try await Self.run("account-claims", in: browser, email: email, served: origin)
+            #expect(claims.contains("Signed in as \(email)"), "\(claims)")
+            #expect(try Self.refreshTokens(in: served.folder) > issued, "the account flow ran without the account")
+        }
+    }
+
+    /// The refresh tokens the authority's store in `folder` holds, read from a copy of its files.
+    static func refreshTokens(in folder: URL) throws -> Int {
+        let state = folder.appendingPathComponent("state")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("authority-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: state.path)
+        where name.hasPrefix("authority.sqlite") && !name.hasSuffix("-shm") {
+            try FileManager.default.copyItem(
+                at: state.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+        }
+        let database = try DatabaseQueue(path: copy.appendingPathComponent("authority.sqlite").path)
+        return try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM refresh_tokens") ?? 0 }
     }
 
     @Test(

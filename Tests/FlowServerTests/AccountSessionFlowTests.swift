@@ -48,10 +48,7 @@ struct AccountSessionFlowTests {
         .enabled(if: FlowrunBinary.find() != nil))
     func claimsOfTheSignedInAccount() async throws {
         try await Accounts.withServer { origin, _ in
-            let email = "ona-\(UUID().uuidString.prefix(8).lowercased())@example.com"
-            let browser = Pages.Browser(origin: origin)
-            let first = try await Accounts.authorize(browser, prompt: "create")
-            _ = try await Pages.drive(browser, from: first.answer, email: email, served: origin)
+            let (browser, email) = try await Self.signedUpBrowser(origin)
             let account = try #require(browser.cookies["flowrun_account"])
 
             let claims = try await Self.run("account-claims", in: browser, email: email, served: origin)
@@ -73,10 +70,7 @@ struct AccountSessionFlowTests {
         .enabled(if: FlowrunBinary.find() != nil))
     func tokensOnlyForFlowsThatUseTheAccount() async throws {
         try await Accounts.withServer { origin, served in
-            let email = "ola-\(UUID().uuidString.prefix(8).lowercased())@example.com"
-            let browser = Pages.Browser(origin: origin)
-            let first = try await Accounts.authorize(browser, prompt: "create")
-            _ = try await Pages.drive(browser, from: first.answer, email: email, served: origin)
+            let (browser, email) = try await Self.signedUpBrowser(origin)
             let issued = try Self.refreshTokens(in: served.folder)
 
             let other = "oli-\(UUID().uuidString.prefix(8).lowercased())@example.com"
@@ -93,17 +87,18 @@ struct AccountSessionFlowTests {
 
     /// The refresh tokens the authority's store in `folder` holds, read from a copy of its files.
     static func refreshTokens(in folder: URL) throws -> Int {
-        let state = folder.appendingPathComponent("state")
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("authority-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        for name in try FileManager.default.contentsOfDirectory(atPath: state.path)
-        where name.hasPrefix("authority.sqlite") && !name.hasSuffix("-shm") {
-            try FileManager.default.copyItem(
-                at: state.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+        try StateDatabase.copy("authority.sqlite", in: folder) { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM refresh_tokens") ?? 0
         }
-        let database = try DatabaseQueue(path: copy.appendingPathComponent("authority.sqlite").path)
-        return try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM refresh_tokens") ?? 0 }
+    }
+
+    /// A browser that signed up a new user through an authorize request, with its account session; and the email.
+    static func signedUpBrowser(_ origin: String) async throws -> (Pages.Browser, String) {
+        let email = "ona-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+        let browser = Pages.Browser(origin: origin)
+        let first = try await Accounts.authorize(browser, prompt: "create")
+        _ = try await Pages.drive(browser, from: first.answer, email: email, served: origin)
+        return (browser, email)
     }
 
     @Test(

@@ -141,17 +141,7 @@ struct FlowSessionStoreSecurityTests {
     /// with the files would.
     /// The id and record of each flow session in a copy of the store in `folder`.
     static func storedRows(copying folder: URL) throws -> [(id: String, record: Data)] {
-        let state = folder.appendingPathComponent("state")
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("copy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        for name in try FileManager.default.contentsOfDirectory(atPath: state.path)
-        where name.hasPrefix("flow-sessions.sqlite") && !name.hasSuffix("-shm") {
-            try FileManager.default.copyItem(
-                at: state.appendingPathComponent(name), to: copy.appendingPathComponent(name))
-        }
-        let database = try DatabaseQueue(path: copy.appendingPathComponent("flow-sessions.sqlite").path)
-        return try database.read { db in
+        try StateDatabase.copy("flow-sessions.sqlite", in: folder) { db in
             try Row.fetchAll(db, sql: "SELECT id, record FROM flow_session").map { ($0["id"], $0["record"]) }
         }
     }

@@ -9,14 +9,7 @@ import Testing
 @Suite struct PageWordsTests {
     @Test(arguments: ["fr", "de", "ar"])
     func everyWordIsTranslatedFromItsEnglish(locale: String) throws {
-        let file = try #require(PageWords.translated[locale], "the \(locale) words do not parse")
-        let pageEntries = file.entries.filter { $0.key.hasPrefix("page.") }
-        #expect(Set(pageEntries.map { String($0.key.dropFirst(5)) }) == Set(PageWords.english.keys))
-        for entry in pageEntries {
-            let name = String(entry.key.dropFirst(5))
-            #expect(entry.source == PageWords.english[name], "\(locale) \(name) is translated from older English")
-            let translation = try #require(entry.translation, "\(locale) \(name) is not translated")
-            let english = try #require(PageWords.english[name])
+        for (name, english, translation) in try Self.translations(in: locale, prefix: "page.", of: PageWords.english) {
             let placeholders = Set(english.split(separator: "$").dropFirst().map { $0.prefix { $0 != "}" } })
             #expect(Set(translation.variables.map { Substring("{" + $0.path) }) == placeholders, "\(locale) \(name)")
         }
@@ -29,15 +22,26 @@ import Testing
 
     @Test(arguments: ["fr", "de", "ar"])
     func everyCatalogTextIsTranslatedFromItsEnglish(locale: String) throws {
-        let file = try #require(PageWords.translated[locale], "the \(locale) words do not parse")
-        let entries = file.entries.filter { $0.key.hasPrefix("catalog.") }
-        #expect(Set(entries.map { String($0.key.dropFirst(8)) }) == Set(OutcomeWords.english.keys))
-        for entry in entries {
-            let code = String(entry.key.dropFirst(8))
-            #expect(entry.source == OutcomeWords.english[code], "\(locale) \(code) is translated from older English")
-            let translation = try #require(entry.translation, "\(locale) \(code) is not translated")
+        let translations = try Self.translations(in: locale, prefix: "catalog.", of: OutcomeWords.english)
+        for (code, english, translation) in translations {
             #expect(translation.variables.isEmpty, "\(locale) \(code)")
-            #expect(translation.source != entry.source, "\(locale) \(code) is the English")
+            #expect(translation.source != english, "\(locale) \(code) is the English")
+        }
+    }
+
+    /// The entries of `locale`'s words under `prefix`: each name, its English and its translation, once checked
+    /// that they are exactly `english`'s names, each translated from its current English.
+    static func translations(
+        in locale: String, prefix: String, of english: [String: String]
+    ) throws -> [(name: String, english: String, translation: Template)] {
+        let file = try #require(PageWords.translated[locale], "the \(locale) words do not parse")
+        let entries = file.entries.filter { $0.key.hasPrefix(prefix) }
+        #expect(Set(entries.map { String($0.key.dropFirst(prefix.count)) }) == Set(english.keys))
+        return try entries.map { entry in
+            let name = String(entry.key.dropFirst(prefix.count))
+            #expect(entry.source == english[name], "\(locale) \(name) is translated from older English")
+            let translation = try #require(entry.translation, "\(locale) \(name) is not translated")
+            return (name, try #require(english[name]), translation)
         }
     }
 

@@ -20,9 +20,7 @@ public struct SignInRoutes: MountedRoutes {
     public var prefix: String { "/{tenant}/oauth2/v2.0/authorize" }
 
     public func claims(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 5 && parts[0].isEmpty && !parts[1].isEmpty
-            && parts[2...] == ["oauth2", "v2.0", "authorize"]
+        FlowPages.isTenantOAuthPath(path, endpoint: "authorize")
     }
 
     public func answer(_ request: MountedRequest) async -> MountedResponse {
@@ -33,6 +31,13 @@ public struct SignInRoutes: MountedRoutes {
 }
 
 extension FlowPages {
+    /// Whether `path` is `/{tenant}/oauth2/v2.0/{endpoint}` for some tenant.
+    static func isTenantOAuthPath(_ path: String, endpoint: Substring) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 5 && parts[0].isEmpty && !parts[1].isEmpty
+            && parts[2...] == ["oauth2", "v2.0", endpoint]
+    }
+
     /// The sign-in pages' routes, mounted beside the web UI; nil without ``signIn``.
     public var signInRoutes: SignInRoutes? {
         signIn == nil ? nil : SignInRoutes(pages: self)

@@ -18,9 +18,7 @@ public struct EndSessionRoutes: MountedRoutes {
     public var prefix: String { "/{tenant}/oauth2/v2.0/logout" }
 
     public func claims(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 5 && parts[0].isEmpty && !parts[1].isEmpty
-            && parts[2...] == ["oauth2", "v2.0", "logout"]
+        FlowPages.isTenantOAuthPath(path, endpoint: "logout")
     }
 
     public func answer(_ request: MountedRequest) async -> MountedResponse {

@@ -88,35 +88,40 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
     func waiting(since: Double) async throws -> Int {
         try await writer.read { db in
             try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM flow_session WHERE state = 'asking' AND updated_at >= ?",
+                db.cachedStatement(sql: "SELECT COUNT(*) FROM flow_session WHERE state = 'asking' AND updated_at >= ?"),
                 arguments: [since]) ?? 0
         }
     }
 
     func insert(_ row: FlowSessionRow, expiredBefore: Double, limit: Int) async throws {
         try await write { db in
-            try db.execute(sql: "DELETE FROM flow_session WHERE updated_at < ?", arguments: [expiredBefore])
-            let live = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM flow_session WHERE state = 'asking'") ?? 0
+            try db.cachedStatement(sql: "DELETE FROM flow_session WHERE updated_at < ?").execute(arguments: [
+                expiredBefore
+            ])
+            let live =
+                try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM flow_session WHERE state = 'asking'"))
+                ?? 0
             guard live < limit else { throw FlowSessionStoreError.full(limit) }
-            try db.execute(
-                sql: "INSERT INTO flow_session (id, state, record, version, updated_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [row.id, row.state, row.record, row.version, row.updatedAt])
+            try db.cachedStatement(
+                sql: "INSERT INTO flow_session (id, state, record, version, updated_at) VALUES (?, ?, ?, ?, ?)"
+            ).execute(arguments: [row.id, row.state, row.record, row.version, row.updatedAt])
         }
     }
 
     func record(id: String, since: Double) async throws -> Data? {
         try await writer.read { db in
             try Data.fetchOne(
-                db, sql: "SELECT record FROM flow_session WHERE id = ? AND updated_at >= ?", arguments: [id, since])
+                db.cachedStatement(sql: "SELECT record FROM flow_session WHERE id = ? AND updated_at >= ?"),
+                arguments: [id, since])
         }
     }
 
     func claim(id: String, version: Int, until: Double, now: Double) async throws -> Bool {
         try await write { db in
-            try db.execute(
+            try db.cachedStatement(
                 sql:
-                    "UPDATE flow_session SET answering_until = ? WHERE id = ? AND version = ? AND answering_until <= ?",
-                arguments: [until, id, version, now])
+                    "UPDATE flow_session SET answering_until = ? WHERE id = ? AND version = ? AND answering_until <= ?"
+            ).execute(arguments: [until, id, version, now])
             return db.changesCount == 1
         }
     }
@@ -127,8 +132,8 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
         try await write { db in
             guard
                 let row = try Row.fetchOne(
-                    db,
-                    sql: "SELECT state, record, answering_until FROM flow_session WHERE id = ? AND updated_at >= ?",
+                    db.cachedStatement(
+                        sql: "SELECT state, record, answering_until FROM flow_session WHERE id = ? AND updated_at >= ?"),
                     arguments: [id, since])
             else { return .missing }
             let record: Data = row["record"]
@@ -136,46 +141,50 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
             let answeringUntil: Double = row["answering_until"]
             guard state == SessionRecord.State.asking.rawValue else { return .read(record) }
             guard answeringUntil <= now else { return .held }
-            try db.execute(
-                sql: "UPDATE flow_session SET answering_until = ? WHERE id = ?", arguments: [until, id])
+            try db.cachedStatement(sql: "UPDATE flow_session SET answering_until = ? WHERE id = ?").execute(arguments: [
+                until, id,
+            ])
             return .claimed(record)
         }
     }
 
     func replace(_ row: FlowSessionRow) async throws -> Bool {
         try await write { db in
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE flow_session SET state = ?, record = ?, version = ?, updated_at = ?, answering_until = 0
                     WHERE id = ? AND version = ?
-                    """,
-                arguments: [row.state, row.record, row.version, row.updatedAt, row.id, row.version - 1])
+                    """
+            ).execute(arguments: [row.state, row.record, row.version, row.updatedAt, row.id, row.version - 1])
             return db.changesCount == 1
         }
     }
 
     func delete(id: String, version: Int) async throws -> Bool {
         try await writer.write { db in
-            try db.execute(sql: "DELETE FROM flow_session WHERE id = ? AND version = ?", arguments: [id, version])
+            try db.cachedStatement(sql: "DELETE FROM flow_session WHERE id = ? AND version = ?").execute(arguments: [
+                id, version,
+            ])
             return db.changesCount == 1
         }
     }
 
     func purge(expiredBefore: Double) async throws -> Int {
         try await write { db in
-            try db.execute(sql: "DELETE FROM flow_session WHERE updated_at < ?", arguments: [expiredBefore])
+            try db.cachedStatement(sql: "DELETE FROM flow_session WHERE updated_at < ?").execute(arguments: [
+                expiredBefore
+            ])
             return db.changesCount
         }
     }
 
     func insertAccount(_ row: AccountSessionRow, idleBefore: Double, signedInBefore: Double) async throws {
         try await write { db in
-            try db.execute(
-                sql: "DELETE FROM account_session WHERE used_at <= ? OR signed_in_at <= ?",
+            try db.cachedStatement(sql: "DELETE FROM account_session WHERE used_at <= ? OR signed_in_at <= ?").execute(
                 arguments: [idleBefore, signedInBefore])
-            try db.execute(
-                sql: "INSERT INTO account_session (id, account, signed_in_at, used_at) VALUES (?, ?, ?, ?)",
-                arguments: [row.id, row.account, row.signedInAt, row.usedAt])
+            try db.cachedStatement(
+                sql: "INSERT INTO account_session (id, account, signed_in_at, used_at) VALUES (?, ?, ?, ?)"
+            ).execute(arguments: [row.id, row.account, row.signedInAt, row.usedAt])
         }
     }
 
@@ -183,17 +192,20 @@ struct SQLiteFlowSessionStorage: FlowSessionStorage {
         try await write { db in
             guard
                 let account = try Data.fetchOne(
-                    db, sql: "SELECT account FROM account_session WHERE id = ? AND used_at > ? AND signed_in_at > ?",
+                    db.cachedStatement(
+                        sql: "SELECT account FROM account_session WHERE id = ? AND used_at > ? AND signed_in_at > ?"),
                     arguments: [id, idleSince, signedInSince])
             else { return nil }
-            try db.execute(sql: "UPDATE account_session SET used_at = ? WHERE id = ?", arguments: [now, id])
+            try db.cachedStatement(sql: "UPDATE account_session SET used_at = ? WHERE id = ?").execute(arguments: [
+                now, id,
+            ])
             return account
         }
     }
 
     func deleteAccount(id: String) async throws {
         try await write { db in
-            try db.execute(sql: "DELETE FROM account_session WHERE id = ?", arguments: [id])
+            try db.cachedStatement(sql: "DELETE FROM account_session WHERE id = ?").execute(arguments: [id])
         }
     }
 }

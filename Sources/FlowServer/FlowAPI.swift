@@ -3,6 +3,7 @@ import FlowModel
 import FlowrunFoundation
 import Foundation
 import NativeAuthServer
+import NativeAuthWire
 
 /// The flow runner's JSON API, mounted at `/api/v1` of `flowrun serve --flows DIR`
 /// (`schemas/flow-api.openapi.yaml` describes it):
@@ -175,6 +176,8 @@ public struct FlowAPI: MountedRoutes {
     /// The request's JSON object, or the refusal to answer.
     private func body(of request: MountedRequest, template: String) -> Body {
         if let refusal = unsupported(request, template: template) { return .refused(refusal) }
+        // The usual body is read directly; anything unusual (a fraction, a `\u` escape) is left to JSONDecoder.
+        if let object = JSONObjectReader.read(request.body) { return .object(object) }
         guard let value = try? JSONDecoder().decode(Value.self, from: Data(request.body)),
             case .object(let object) = value
         else {
@@ -200,7 +203,7 @@ public struct FlowAPI: MountedRoutes {
                         template: template)
                 }
             }
-            var response = json(created ? 201 : 200, view, template: template)
+            var response = written(created ? 201 : 200, view.json, template: template)
             if created { response.headers.append((name: "Location", value: "\(prefix)/sessions/\(record.id)")) }
             return response
         } catch let refusal as FlowSessions.Refusal {
@@ -265,8 +268,15 @@ public struct FlowAPI: MountedRoutes {
         return MountedResponse(status: status, body: body, template: prefix + template)
     }
 
+    /// `value` written as `json(_:_:template:)` writes it, without Foundation's encoder (sessions are answered on
+    /// every request).
+    private func written(_ status: Int, _ value: Value, template: String) -> MountedResponse {
+        MountedResponse(status: status, body: JSONWriter.encode(value) ?? Array("{}".utf8), template: prefix + template)
+    }
+
     private func error(_ status: Int, _ name: String, _ message: String, template: String) -> MountedResponse {
-        var response = json(status, ["error": name, "message": message], template: template)
+        var response = written(
+            status, .object(["error": .string(name), "message": .string(message)]), template: template)
         response.errorName = name
         if template == "unmatched" { response.template = template }
         return response

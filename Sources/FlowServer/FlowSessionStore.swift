@@ -106,7 +106,7 @@ public final class FlowSessionStore: Sendable {
     struct AnswerHeld: Error {}
 
     private func decoded(_ data: Data, id: String) throws -> SessionRecord {
-        var record = try opened(JSONDecoder().decode(SessionRecord.self, from: StoredRecordForm.json(data)))
+        var record = try opened(SessionRecordJSON.decode(StoredRecordForm.json(data)))
         record.id = id
         return record
     }
@@ -126,7 +126,7 @@ public final class FlowSessionStore: Sendable {
         stored.id = ""
         stored.sealedSession = try record.session.map(seal.seal)
         stored.session = nil
-        let encoded = try JSONEncoder().encode(stored)
+        let encoded = try SessionRecordJSON.encode(stored)
         guard encoded.count <= maxBytes else { throw FlowSessionStoreError.tooLarge(maxBytes) }
         return FlowSessionRow(
             id: SecretDigest.hex(record.id), state: record.state.rawValue, record: try StoredRecordForm.stored(encoded),

@@ -86,7 +86,7 @@ public struct SessionRecord: Sendable, Codable, Hashable {
 }
 
 /// A session as the API shows it.
-struct SessionView: Sendable, Encodable {
+struct SessionView: Sendable {
     var id: String
     var flow: String
     var state: SessionRecord.State

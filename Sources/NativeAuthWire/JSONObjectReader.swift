@@ -15,9 +15,11 @@ public enum JSONObjectReader {
         return reader.index == reader.bytes.count ? object : nil
     }
 
-    /// Any JSON value (an object, a list, a string…) in the same subset; nil outside it.
-    public static func readValue(_ bytes: some Collection<UInt8>) -> Value? {
-        var reader = Reader(bytes: Array(bytes))
+    /// Any JSON value (an object, a list, a string…) in the same subset; nil outside it. With `fractions`, a number
+    /// with a fraction (`-12.5`; not `1e3`, nor `2.0`, which `JSONDecoder` reads as an integer) is read too, as a
+    /// `Double`.
+    public static func readValue(_ bytes: some Collection<UInt8>, fractions: Bool = false) -> Value? {
+        var reader = Reader(bytes: Array(bytes), fractions: fractions)
         guard let value = reader.value(depth: 0) else { return nil }
         reader.skipWhitespace()
         return reader.index == reader.bytes.count ? value : nil
@@ -25,6 +27,7 @@ public enum JSONObjectReader {
 
     private struct Reader {
         let bytes: [UInt8]
+        var fractions = false
         var index = 0
 
         static let maximumDepth = 64
@@ -56,7 +59,7 @@ public enum JSONObjectReader {
             case UInt8(ascii: "t"): return literal("true") ? .boolean(true) : nil
             case UInt8(ascii: "f"): return literal("false") ? .boolean(false) : nil
             case UInt8(ascii: "n"): return literal("null") ? .null : nil
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return integer().map(Value.integer)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
             default: return nil
             }
         }
@@ -145,6 +148,31 @@ public enum JSONObjectReader {
             }
             if matches { index += count }
             return matches
+        }
+
+        /// An integer; with ``fractions``, also one with a fraction, as a `Double`.
+        mutating func number() -> Value? {
+            let start = index
+            if let integer = integer() { return .integer(integer) }
+            guard fractions else { return nil }
+            index = start
+            _ = expect(UInt8(ascii: "-"))
+            guard digits(allowingLeadingZero: false), expect(UInt8(ascii: ".")), digits(allowingLeadingZero: true)
+            else { return nil }
+            if let byte = peek, byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return nil }
+            // A whole number (`2.0`) JSONDecoder reads as an integer: left to it.
+            guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)),
+                number != number.rounded(.towardZero)
+            else { return nil }
+            return .number(number)
+        }
+
+        /// One or more digits; without a leading zero unless it is the only one, when not `allowingLeadingZero`.
+        mutating func digits(allowingLeadingZero: Bool) -> Bool {
+            let start = index
+            while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { index += 1 }
+            let count = index - start
+            return count > 0 && (allowingLeadingZero || count == 1 || bytes[start] != UInt8(ascii: "0"))
         }
 
         /// `-?(0|[1-9][0-9]*)` fitting in `Int`, not followed by a fraction or exponent.

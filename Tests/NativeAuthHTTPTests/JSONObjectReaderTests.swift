@@ -47,6 +47,24 @@ import Testing
         #expect(JSONObjectReader.read([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]) == nil)  // invalid UTF-8 key
     }
 
+    @Test("with fractions, a number with a fraction is read directly, and still as JSONDecoder reads it")
+    func fractions() throws {
+        for sample in Self.samples + [#"{"n":-0.25}"#, #"{"n":[1764271234.123456,0.5]}"#, #"{"n":00.5}"#] {
+            let expected = try? JSONDecoder().decode(Value.self, from: Data(sample.utf8))
+            if let direct = JSONObjectReader.readValue(Array(sample.utf8), fractions: true) {
+                #expect(direct == expected, "\(sample)")
+            }
+        }
+        #expect(JSONObjectReader.readValue(Array(#"{"n":1.5}"#.utf8), fractions: true) == ["n": .number(1.5)])
+        #expect(
+            JSONObjectReader.readValue(Array(#"[1764271234.123456,-0.25]"#.utf8), fractions: true)
+                == [.number(1_764_271_234.123456), .number(-0.25)])
+        #expect(JSONObjectReader.readValue(Array(#"{"n":1.5}"#.utf8)) == nil)
+        #expect(JSONObjectReader.readValue(Array(#"{"n":1e2}"#.utf8), fractions: true) == nil)
+        // JSONDecoder reads a whole number with a fraction as an integer: left to it.
+        #expect(JSONObjectReader.readValue(Array(#"{"n":2.0}"#.utf8), fractions: true) == nil)
+    }
+
     @Test("random values written by JSONEncoder read back the same")
     func randomValues() throws {
         var generator = SystemRandomNumberGenerator()

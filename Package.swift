@@ -142,7 +142,9 @@ let package = Package(
         ),
         .target(
             name: "FlowSessionSeal",
-            dependencies: ["FlowEngine", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "FlowEngine", "FlowrunFoundation", "NativeAuthWire", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "NativeAuthServer",

@@ -6,9 +6,14 @@ import Foundation
 public enum SecretDigest {
     /// The hex SHA-256 of the UTF-8 bytes of `secret`.
     public static func hex(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { byte in
-            let digits = String(byte, radix: 16)
-            return byte < 16 ? "0" + digits : digits
-        }.joined()
+        var digits: [UInt8] = []
+        digits.reserveCapacity(2 * SHA256.byteCount)
+        for byte in SHA256.hash(data: Array(secret.utf8)) {
+            digits.append(hexDigits[Int(byte >> 4)])
+            digits.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: digits, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

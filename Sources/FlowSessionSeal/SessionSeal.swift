@@ -1,6 +1,8 @@
 import Crypto
 import FlowEngine
+import FlowrunFoundation
 import Foundation
+import NativeAuthWire
 
 /// Seals the authority's continuation of a session: a continuation token can finish a step on its own (after a
 /// reset's code step it sets the user's password), so a stored session holds it only encrypted and authenticated
@@ -36,7 +38,9 @@ public struct SessionSeal: Sendable {
         guard let continuation = session.continuation, !continuation.fields.isEmpty else {
             return SealedSession(session: session, sealedContinuation: nil)
         }
-        let plain = try JSONEncoder().encode(continuation.fields)
+        guard let plain = JSONWriter.encode(.object(continuation.fields.mapValues(Value.string))) else {
+            throw SealError("cannot seal the session's continuation")
+        }
         guard let combined = try AES.GCM.seal(plain, using: key).combined else {
             throw SealError("cannot seal the session's continuation")
         }
@@ -47,11 +51,27 @@ public struct SessionSeal: Sendable {
     public func open(_ sealed: SealedSession) -> Session? {
         guard let combined = sealed.sealedContinuation else { return sealed.session }
         guard let box = try? AES.GCM.SealedBox(combined: combined), let plain = try? AES.GCM.open(box, using: key),
-            let fields = try? JSONDecoder().decode([String: String].self, from: plain)
+            let fields = Self.strings(plain)
         else { return nil }
         var opened = sealed.session
         opened.continuation = AuthorityContinuation(fields)
         return opened
+    }
+}
+
+extension SessionSeal {
+    /// The JSON object of strings in `plain`: read directly, or by `JSONDecoder` when the direct reader does not
+    /// take it (a `\u` escape).
+    fileprivate static func strings(_ plain: Data) -> [String: String]? {
+        guard let object = JSONObjectReader.read(plain) else {
+            return try? JSONDecoder().decode([String: String].self, from: plain)
+        }
+        var strings: [String: String] = [:]
+        for (name, value) in object {
+            guard case .string(let text) = value else { return nil }
+            strings[name] = text
+        }
+        return strings
     }
 }
 

@@ -27,6 +27,20 @@ import Testing
         #expect(seal.open(decoded) == Self.session())
     }
 
+    @Test("a continuation with quotes, control characters and other scripts opens to the same fields")
+    func unusualFields() throws {
+        let seal = SessionSeal()
+        var session = Self.session()
+        session.continuation = AuthorityContinuation(["quoted": #"a"b\c"#, "control": "x\u{1}\ny", "script": "é ☃ 😀"])
+        #expect(seal.open(try seal.seal(session)) == session)
+    }
+
+    @Test("a secret's digest is its SHA-256 in lower-case hex")
+    func digest() {
+        #expect(SecretDigest.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SecretDigest.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
     @Test("another key does not open a sealed session")
     func anotherKey() throws {
         let sealed = try SessionSeal().seal(Self.session())

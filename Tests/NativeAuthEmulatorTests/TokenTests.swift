@@ -5,6 +5,7 @@ import JWTKit
 import NativeAuth
 import NativeAuthEmulator
 import NativeAuthTenant
+import NativeAuthWire
 import TestSupport
 import Testing
 
@@ -119,6 +120,13 @@ struct TokenTests {
         let clientInfo = try #require(base64URLDecode(clientInfoText))
         let info = try JSONDecoder().decode([String: String].self, from: clientInfo)
         #expect(info == ["uid": user.id, "utid": configuration.tenantID])
+        // Header and claims are written by JSONWriter: keys sorted, slashes as they are (as Entra writes them).
+        let segments = idToken.split(separator: ".").map(String.init)
+        let header = String(decoding: try #require(base64URLDecode(segments[0])), as: UTF8.self)
+        #expect(header.hasPrefix(#"{"alg":"RS256","kid":""#) && header.hasSuffix(#","typ":"JWT"}"#), "\(header)")
+        let payload = try #require(base64URLDecode(segments[1]))
+        #expect(JSONWriter.encode(.object(try #require(JSONObjectReader.read(payload)))) == Array(payload))
+        #expect(String(decoding: payload, as: UTF8.self).contains(#""iss":"https://"#))
         let tampered = String(idToken.dropLast(4)) + (idToken.hasSuffix("AAAA") ? "BBBB" : "AAAA")
         await #expect(throws: (any Error).self) { try await keys.verify(tampered, as: IDTokenClaims.self) }
     }

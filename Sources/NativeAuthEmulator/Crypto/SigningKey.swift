@@ -84,11 +84,13 @@ struct SigningKey: Sendable {
         }
     }
 
-    /// Adds the key to `keys` under its `kid`, to sign with.
+    /// Adds the key to `keys` under its `kid`, to sign with; its tokens are written by ``TokenJSONEncoder``.
     func add(to keys: JWTKeyCollection) async {
+        let serializer = DefaultJWTSerializer(jsonEncoder: TokenJSONEncoder())
+        let kid = JWKIdentifier(string: kid)
         switch material {
-        case .rsa(let key): await keys.add(rsa: key, digestAlgorithm: .sha256, kid: JWKIdentifier(string: kid))
-        case .ec(let key): await keys.add(ecdsa: key, kid: JWKIdentifier(string: kid))
+        case .rsa(let key): await keys.add(rsa: key, digestAlgorithm: .sha256, kid: kid, serializer: serializer)
+        case .ec(let key): await keys.add(ecdsa: key, kid: kid, serializer: serializer)
         }
     }
 }

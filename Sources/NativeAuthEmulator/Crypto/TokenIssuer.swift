@@ -166,22 +166,3 @@ final class TokenIssuer: Sendable {
         return fresh
     }
 }
-
-/// The claims of a token, as jwt-kit signs them (the emulator only signs; relying parties verify).
-private struct TokenClaims: JWTPayload {
-    var claims: [String: Value]
-
-    init(claims: [String: Value]) {
-        self.claims = claims
-    }
-
-    init(from decoder: any Decoder) throws {
-        claims = try [String: Value](from: decoder)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try claims.encode(to: encoder)
-    }
-
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
-}

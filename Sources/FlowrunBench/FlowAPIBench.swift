@@ -13,6 +13,7 @@ import NIOCore
 import NativeAuth
 import NativeAuthEmbedded
 import NativeAuthEmulator
+import NativeAuthHTTP
 import NativeAuthServer
 import NativeAuthTenant
 import NativeAuthWire
@@ -286,9 +287,10 @@ struct FlowAPIRig {
         }
     }
 
-    /// An HTTP client with up to `connections` connections to the server.
+    /// An HTTP client with up to `connections` connections to the server, configured as the wire benchmark's
+    /// (flowrun's transport's: no span for a tracer nobody bootstrapped).
     private static func client(connections: Int) -> HTTPClient {
-        var configuration = HTTPClient.Configuration()
+        var configuration = HTTPTransport.clientConfiguration()
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(connections, 1)
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }

@@ -159,7 +159,11 @@ public struct FlowAPI: MountedRoutes {
     /// The refusal of a POST that is not declared JSON (415) or whose body is over
     /// ``AnswerLimits/bodyBytes`` (413); nil when it may be read.
     private func unsupported(_ request: MountedRequest, template: String) -> MountedResponse? {
-        let type = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        // What clients send is compared as it is; anything else is parsed.
+        let type =
+            request.contentType == "application/json"
+            ? "application/json"
+            : request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard type == "application/json" else {
             var response = error(
                 415, "unsupported_media_type", "send Content-Type: application/json", template: template)

@@ -63,6 +63,15 @@ public final class FlowSessionStore: Sendable {
         (storage as? SQLiteFlowSessionStorage)?.commits.value ?? 0
     }
 
+    /// Copies a SQLite store's write-ahead log into its database file and empties the log, so that the file's size
+    /// is what the sessions take (for the benchmark); nothing for another store.
+    package func checkpoint() async throws {
+        guard let sqlite = storage as? SQLiteFlowSessionStorage else { return }
+        try await sqlite.writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+    }
+
     /// How many sessions not idle since `expiredBefore` wait on an ask.
     func waiting(expiredBefore: Date) async throws -> Int {
         try await storage.waiting(since: expiredBefore.timeIntervalSince1970)

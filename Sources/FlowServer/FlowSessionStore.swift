@@ -64,11 +64,16 @@ public final class FlowSessionStore: Sendable {
     }
 
     /// Copies a SQLite store's write-ahead log into its database file and empties the log, so that the file's size
-    /// is what the sessions take (for the benchmark); nothing for another store.
+    /// is what the sessions take (for the benchmark); tried again while the background checkpoint runs (SQLite
+    /// refuses a second checkpointer at once). Nothing for another store.
     package func checkpoint() async throws {
         guard let sqlite = storage as? SQLiteFlowSessionStorage else { return }
-        try await sqlite.writer.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        for attempt in 1...100 {
+            do {
+                return try await sqlite.writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 100 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
         }
     }
 

@@ -92,10 +92,10 @@ struct FlowAPIBench: AsyncParsableCommand {
                 }
                 reportOpenLoop(runs, offered: perSecond, clients: clients)
             }
-            let before = Memory.residentBytes()
             // Measured with the write-ahead log copied in and emptied: its size is a high-water mark of the runs
             // before, which made the same sessions count 480 or 1,200 bytes.
             try await rig.sessions.checkpoint()
+            let before = Memory.residentBytes()
             let bytesBefore = rig.storedBytes()
             try await rig.openSessions(sessions)
             let resident = Double(Memory.residentBytes() - before) / Double(sessions)

@@ -36,12 +36,6 @@ struct JSONFields {
 
 /// What a field holds, for ``JSONFields``' reads: nil when it holds something else.
 extension Value {
-    /// The text of a string.
-    var string: String? {
-        if case .string(let text) = self { return text }
-        return nil
-    }
-
     /// An integer (not a number with a fraction).
     var integer: Int? {
         if case .integer(let number) = self { return number }

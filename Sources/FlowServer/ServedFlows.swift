@@ -13,18 +13,26 @@ public struct ServedFlow: Sendable {
     public var digest: String
     /// The program in each language the folder has translations for, by locale.
     public var translated: [String: Program] = [:]
+    /// Whether the flow, or a sub-flow it uses, calls an action that needs a signed-in account: one whose catalog
+    /// declares the `noAccount` outcome (getting a token, reading or signing out the account).
+    public let usesAccount: Bool
+
+    /// The flow `program` of `file`, its content digest `digest`; not translated yet.
+    public init(id: String, title: String?, description: String?, file: String, program: Program, digest: String) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.file = file
+        self.program = program
+        self.digest = digest
+        usesAccount = program.withSubflows.contains { program in
+            program.actions.values.contains { $0.outcomeData["noAccount"] != nil }
+        }
+    }
 
     /// The program in `locale`: its texts translated, or the flow's own when there is no such translation.
     public func program(in locale: String?) -> Program {
         locale.flatMap { translated[$0] } ?? program
-    }
-
-    /// Whether the flow, or a sub-flow it uses, calls an action that needs a signed-in account: one whose catalog
-    /// declares the `noAccount` outcome (getting a token, reading or signing out the account).
-    public var usesAccount: Bool {
-        program.withSubflows.contains { program in
-            program.actions.values.contains { $0.outcomeData["noAccount"] != nil }
-        }
     }
 }
 

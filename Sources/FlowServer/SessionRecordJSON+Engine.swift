@@ -23,13 +23,13 @@ extension InputRequest {
 
     init?(json: Value) {
         guard var object = JSONFields(json, keys: Self.keys),
-            let flowID = object.required("flowID", \.string), let step = object.required("step", \.string),
+            let flowID = object.required("flowID", \.stringValue), let step = object.required("step", \.stringValue),
             let fields = object.required("fields", { $0.list(InputField.init(json:)) }),
             let choices = object.required("choices", \.strings)
         else { return nil }
-        let hint = object.optional("hint", \.string)
-        let problem = object.optional("problem", \.string)
-        let problemField = object.optional("problemField", \.string)
+        let hint = object.optional("hint", \.stringValue)
+        let problem = object.optional("problem", \.stringValue)
+        let problemField = object.optional("problemField", \.stringValue)
         guard !object.failed else { return nil }
         self.init(
             flowID: flowID, step: step, fields: fields, hint: hint, choices: choices, problem: problem,
@@ -55,14 +55,14 @@ extension InputField {
 
     init?(json: Value) {
         guard var fields = JSONFields(json, keys: Self.keys),
-            let name = fields.required("name", \.string),
-            let type = fields.required("type", { $0.string.flatMap(InputType.init(rawValue:)) }),
-            let label = fields.required("label", \.string), let secret = fields.required("secret", \.boolean),
+            let name = fields.required("name", \.stringValue),
+            let type = fields.required("type", { $0.stringValue.flatMap(InputType.init(rawValue:)) }),
+            let label = fields.required("label", \.stringValue), let secret = fields.required("secret", \.boolean),
             let attributes = fields.required("attributes", { $0.list(AttributeRequest.init(json:)) })
         else { return nil }
-        let hint = fields.optional("hint", \.string)
-        let pattern = fields.optional("pattern", \.string)
-        let patternMessage = fields.optional("patternMessage", \.string)
+        let hint = fields.optional("hint", \.stringValue)
+        let pattern = fields.optional("pattern", \.stringValue)
+        let patternMessage = fields.optional("patternMessage", \.stringValue)
         guard !fields.failed else { return nil }
         self.init(
             name: name, type: type, label: label, hint: hint, secret: secret, pattern: pattern,
@@ -83,10 +83,10 @@ extension AttributeRequest {
 
     init?(json: Value) {
         guard var fields = JSONFields(json, keys: Self.keys),
-            let name = fields.required("name", \.string), let label = fields.required("label", \.string),
+            let name = fields.required("name", \.stringValue), let label = fields.required("label", \.stringValue),
             let required = fields.required("required", \.boolean)
         else { return nil }
-        let pattern = fields.optional("pattern", \.string)
+        let pattern = fields.optional("pattern", \.stringValue)
         guard !fields.failed else { return nil }
         self.init(name: name, label: label, required: required, pattern: pattern)
     }
@@ -104,11 +104,11 @@ extension EndResult {
 
     init?(json: Value) {
         guard var fields = JSONFields(json, keys: Self.keys),
-            let kind = fields.required("kind", { $0.string.map(EndKind.init(name:)) }),
+            let kind = fields.required("kind", { $0.stringValue.map(EndKind.init(name:)) }),
             let output = fields.required("output", \.objectFields)
         else { return nil }
-        let reason = fields.optional("reason", \.string)
-        let message = fields.optional("message", \.string)
+        let reason = fields.optional("reason", \.stringValue)
+        let message = fields.optional("message", \.stringValue)
         guard !fields.failed else { return nil }
         self.init(kind: kind, reason: reason, message: message, output: output)
     }
@@ -127,7 +127,7 @@ extension SealedSession {
         guard var fields = JSONFields(json, keys: Self.keys),
             let session = fields.required("session", Session.init(json:))
         else { return nil }
-        let sealed = fields.optional("sealedContinuation") { $0.string.flatMap { Data(base64Encoded: $0) } }
+        let sealed = fields.optional("sealedContinuation") { $0.stringValue.flatMap { Data(base64Encoded: $0) } }
         guard !fields.failed, session.continuation == nil else { return nil }
         self.init(session: session, sealedContinuation: sealed)
     }
@@ -149,8 +149,8 @@ extension Session {
 
     init?(json: Value) {
         guard var fields = JSONFields(json, keys: Self.keys),
-            let version = fields.required("version", \.integer), let flowID = fields.required("flowID", \.string),
-            let flowDigest = fields.required("flowDigest", \.string),
+            let version = fields.required("version", \.integer), let flowID = fields.required("flowID", \.stringValue),
+            let flowDigest = fields.required("flowDigest", \.stringValue),
             let frames = fields.required("frames", { $0.list(Frame.init(json:)) }),
             let attempts = fields.required("attempts", { $0.objectFields.flatMap(Self.integers) })
         else { return nil }
@@ -173,13 +173,8 @@ extension Session {
 
     private static func continuation(_ value: Value) -> AuthorityContinuation? {
         guard var fields = JSONFields(value, keys: ["fields"]),
-            let object = fields.required("fields", \.objectFields)
+            let strings = fields.required("fields", \.stringFields)
         else { return nil }
-        var strings: [String: String] = [:]
-        for (name, field) in object {
-            guard case .string(let text) = field else { return nil }
-            strings[name] = text
-        }
         return AuthorityContinuation(strings)
     }
 }
@@ -198,7 +193,7 @@ extension Session.Frame {
 
     init?(json: Value) {
         guard var fields = JSONFields(json, keys: Self.keys),
-            let file = fields.required("file", \.string), let step = fields.required("step", \.integer),
+            let file = fields.required("file", \.stringValue), let step = fields.required("step", \.integer),
             let variables = fields.required("variables", \.objectFields),
             let secretNames = fields.required("secretNames", \.strings)
         else { return nil }

@@ -50,15 +50,15 @@ extension SessionRecord {
 
     init?(json: Value) {
         guard var fields = JSONFields(json, keys: Self.keys),
-            let id = fields.required("id", \.string), let flow = fields.required("flow", \.string),
-            let state = fields.required("state", { $0.string.flatMap(State.init(rawValue:)) }),
+            let id = fields.required("id", \.stringValue), let flow = fields.required("flow", \.stringValue),
+            let state = fields.required("state", { $0.stringValue.flatMap(State.init(rawValue:)) }),
             let messages = fields.required("messages", \.strings),
             let version = fields.required("version", \.integer)
         else { return nil }
         let ask = fields.optional("ask", InputRequest.init(json:))
         let refused = fields.optional("refused", \.boolean)
         let end = fields.optional("end", EndResult.init(json:))
-        let reason = fields.optional("reason", \.string)
+        let reason = fields.optional("reason", \.stringValue)
         let session = fields.optional("session", Session.init(json:))
         let sealedSession = fields.optional("sealedSession", SealedSession.init(json:))
         let answeredAt = fields.optional("answeredAt") { $0.list(\.double) }
@@ -105,7 +105,7 @@ extension SessionCreator {
             self = .api
         case "browser":
             guard var fields = JSONFields(value, keys: ["binding"]),
-                let binding = fields.required("binding", \.string)
+                let binding = fields.required("binding", \.stringValue)
             else { return nil }
             self = .browser(binding: binding)
         default: return nil
@@ -131,14 +131,14 @@ extension AuthorizationRequest {
 
     init?(json: Value) {
         guard var fields = JSONFields(json, keys: Self.keys),
-            let clientID = fields.required("clientID", \.string),
-            let redirectURI = fields.required("redirectURI", \.string),
-            let codeChallenge = fields.required("codeChallenge", \.string),
+            let clientID = fields.required("clientID", \.stringValue),
+            let redirectURI = fields.required("redirectURI", \.stringValue),
+            let codeChallenge = fields.required("codeChallenge", \.stringValue),
             let scopes = fields.required("scopes", \.strings)
         else { return nil }
-        let state = fields.optional("state", \.string)
-        let nonce = fields.optional("nonce", \.string)
-        let loginHint = fields.optional("loginHint", \.string)
+        let state = fields.optional("state", \.stringValue)
+        let nonce = fields.optional("nonce", \.stringValue)
+        let loginHint = fields.optional("loginHint", \.stringValue)
         guard !fields.failed else { return nil }
         self.init(
             clientID: clientID, redirectURI: redirectURI, codeChallenge: codeChallenge, state: state, nonce: nonce,
@@ -153,7 +153,8 @@ extension SignedInAccount {
 
     init?(json: Value) {
         guard var fields = JSONFields(json, keys: ["userID", "username"]),
-            let userID = fields.required("userID", \.string), let username = fields.required("username", \.string)
+            let userID = fields.required("userID", \.stringValue),
+            let username = fields.required("username", \.stringValue)
         else { return nil }
         self.init(userID: userID, username: username)
     }
@@ -166,7 +167,7 @@ extension APITokenRequest {
 
     init?(json: Value) {
         guard var fields = JSONFields(json, keys: ["clientID", "scopes"]),
-            let clientID = fields.required("clientID", \.string), let scopes = fields.required("scopes", \.strings)
+            let clientID = fields.required("clientID", \.stringValue), let scopes = fields.required("scopes", \.strings)
         else { return nil }
         self.init(clientID: clientID, scopes: scopes)
     }

@@ -66,12 +66,7 @@ extension SessionSeal {
         guard let object = JSONObjectReader.read(plain) else {
             return try? JSONDecoder().decode([String: String].self, from: plain)
         }
-        var strings: [String: String] = [:]
-        for (name, value) in object {
-            guard case .string(let text) = value else { return nil }
-            strings[name] = text
-        }
-        return strings
+        return Value.object(object).stringFields
     }
 }
 

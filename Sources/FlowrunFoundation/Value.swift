@@ -30,6 +30,18 @@ public enum Value: Sendable, Hashable, Codable, CustomStringConvertible {
         return nil
     }
 
+    /// The fields of an object whose every value is a string; nil for anything else.
+    public var stringFields: [String: String]? {
+        guard case .object(let fields) = self else { return nil }
+        var strings: [String: String] = [:]
+        strings.reserveCapacity(fields.count)
+        for (name, field) in fields {
+            guard case .string(let text) = field else { return nil }
+            strings[name] = text
+        }
+        return strings
+    }
+
     /// The field `name` of an object value.
     public subscript(field name: String) -> Value? {
         if case .object(let fields) = self { return fields[name] }

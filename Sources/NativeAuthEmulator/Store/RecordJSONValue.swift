@@ -50,12 +50,7 @@ extension Dictionary: RecordJSONValue where Key == String, Value == String {
     package var recordJSON: FlowrunFoundation.Value { .object(mapValues(FlowrunFoundation.Value.string)) }
 
     package init?(recordJSON: FlowrunFoundation.Value) {
-        guard case .object(let fields) = recordJSON else { return nil }
-        var strings: [String: String] = [:]
-        for (name, field) in fields {
-            guard case .string(let text) = field else { return nil }
-            strings[name] = text
-        }
+        guard let strings = recordJSON.stringFields else { return nil }
         self = strings
     }
 }

@@ -38,6 +38,8 @@ public struct FlowSessions: Sendable {
     var now: @Sendable () -> Date
     /// The sessions (by digest) taking an answer in this process.
     private let answering = AnswersInProgress()
+    /// The sessions waiting on an ask, as last counted; shared by every copy of this value.
+    private let waitingCount = WaitingCount()
     /// Told of every session started (`nil` before) and every session over (its record after), e.g. for metrics.
     public var observer: (@Sendable (_ before: SessionRecord.State?, _ after: SessionRecord) -> Void)?
     /// The account an authority (made by ``authority``) holds after a run; the sign-in pages issue their
@@ -118,9 +120,10 @@ public struct FlowSessions: Sendable {
                 suggestion: Spelling.suggestion(for: unknown, among: declared), declared: declared)
         }
         // Refused before the flow runs, so that a refused start calls no authority; the insert checks again.
-        guard try await store.waiting(expiredBefore: expiredBefore) < sessionLimit else {
-            throw Refusal.full(FlowSessionStoreError.full(sessionLimit).description)
+        let full = try await waitingCount.isFull(limit: sessionLimit, now: now()) {
+            try await store.waiting(expiredBefore: expiredBefore)
         }
+        guard !full else { throw Refusal.full(FlowSessionStoreError.full(sessionLimit).description) }
         let sessionID = SessionID.make()
         if let refusal = ledger.admit(sessionID, from: address, now: now(), expiredBefore: expiredBefore) {
             throw Refusal.tooManyStarts(refusal.reason, retryAfter: refusal.retryAfter)

@@ -12,16 +12,26 @@ enum StoredRecordForm {
     /// Records are small: a 4 KiB window and little memory compress them as well as zlib's defaults do, without
     /// zlib's 256 KiB of state for each record; the fastest level makes them 2 % larger than the default's, in
     /// three quarters of the time.
-    private static let algorithm = CompressionAlgorithm.deflate(
-        configuration: ZlibConfiguration(windowSize: 12, compressionLevel: 1, memoryLevel: 2))
+    private static let configuration = ZlibConfiguration(windowSize: 12, compressionLevel: 1, memoryLevel: 2)
+
+    /// Streams kept between records (a deflate stream's state is about 18 KiB), one for each record at a time.
+    private static let deflaters = ZlibStreams(
+        keep: 8, make: { try ZlibCompressor(algorithm: .deflate, configuration: configuration) },
+        reset: { try $0.reset() })
+    private static let inflaters = ZlibStreams(
+        keep: 8, make: { try ZlibDecompressor(algorithm: .deflate, windowSize: configuration.windowSize) },
+        reset: { try $0.reset() })
 
     /// The stored form of the record `json`.
     static func stored(_ json: Data) throws -> Data {
-        var input = ByteBuffer(bytes: json)
-        let deflated = try input.compress(with: algorithm)
-        var stored = Data([deflatedMarker])
-        stored.append(contentsOf: deflated.readableBytesView)
-        return stored
+        try deflaters.with { deflater in
+            var input = ByteBuffer(bytes: json)
+            var stored = ByteBuffer()
+            stored.reserveCapacity(1 + deflater.maxSize(from: input))
+            stored.writeInteger(deflatedMarker)
+            try deflater.deflate(from: &input, to: &stored, flush: .finish)
+            return Data(stored.readableBytesView)
+        }
     }
 
     /// The record's JSON from its stored form; throws ``StoredRecordError`` when `stored` is neither a deflated
@@ -32,8 +42,25 @@ enum StoredRecordForm {
         guard first == deflatedMarker, stored.count > 1 else { throw StoredRecordError() }
         var input = ByteBuffer(bytes: stored.dropFirst())
         do {
-            let inflated = try input.decompress(with: algorithm, maxSize: maxBytes)
-            return Data(inflated.readableBytesView)
+            return try inflaters.with { inflater in
+                var json = ByteBuffer()
+                json.reserveCapacity(min(max(4 * input.readableBytes, 256), maxBytes))
+                while true {
+                    do {
+                        try inflater.inflate(from: &input, to: &json)
+                        break
+                    } catch let error as CompressNIOError where error == .bufferOverflow {
+                        // The output is full: grown while under the bound.
+                        guard json.readableBytes < maxBytes else { throw error }
+                        json.reserveCapacity(min(json.capacity * 2, maxBytes))
+                    } catch let error as CompressNIOError where error == .inputBufferOverflow {
+                        // The input ended before the stream did (as compress-nio reads it): the JSON decides.
+                        break
+                    }
+                }
+                guard json.readableBytes <= maxBytes else { throw StoredRecordError() }
+                return Data(json.readableBytesView)
+            }
         } catch {
             throw StoredRecordError()
         }

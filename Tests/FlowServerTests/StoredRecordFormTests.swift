@@ -40,4 +40,30 @@ struct StoredRecordFormTests {
         // Raw deflate has no checksum: a record cut short inflates to less, which the JSON decoder then refuses.
         #expect((try? StoredRecordForm.json(stored.prefix(stored.count / 2))) != Self.record)
     }
+
+    @Test("streams are kept between records: records of any size, after a damaged one, from concurrent tasks")
+    func keptStreams() async throws {
+        let records = (0..<64).map { index in
+            Data(
+                (#"{"state":"asking","messages":[""# + String(repeating: "word \(index) ", count: index * 40)
+                    + #""]}"#).utf8)
+        }
+        for record in records {
+            #expect(try StoredRecordForm.json(try StoredRecordForm.stored(record)) == record)
+            #expect(throws: StoredRecordError.self) {
+                try StoredRecordForm.json(Data([StoredRecordForm.deflatedMarker, 0xFF, 0xFF, 0x00]))
+            }
+            #expect(throws: StoredRecordError.self) {
+                try StoredRecordForm.json(try StoredRecordForm.stored(record), maxBytes: record.count - 1)
+            }
+            #expect(try StoredRecordForm.json(try StoredRecordForm.stored(record), maxBytes: record.count) == record)
+        }
+        let roundTrips = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for record in records + records {
+                group.addTask { try StoredRecordForm.json(try StoredRecordForm.stored(record)) == record }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(roundTrips == Array(repeating: true, count: records.count * 2))
+    }
 }

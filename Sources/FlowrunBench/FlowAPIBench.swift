@@ -123,6 +123,7 @@ struct FlowAPIBench: AsyncParsableCommand {
         let latencies = Samples(runs.flatMap(\.latencies))
         Report.figure("\(label): latency per request (from the scheduled start)", latencies, unit: "ms")
         Report.note("p99 \(Report.number(latencies.percentile(99))) ms over \(latencies.values.count) requests")
+        reportByRequest(runs)
         Report.figure("\(label): CPU per pass, user", Samples(runs.map(\.userMilliseconds)), unit: "ms")
         Report.figure("\(label): CPU per pass, system", Samples(runs.map(\.systemMilliseconds)), unit: "ms")
     }
@@ -142,10 +143,23 @@ struct FlowAPIBench: AsyncParsableCommand {
         let latencies = Samples(runs.flatMap(\.latencies))
         Report.figure("\(label): latency per request", latencies, unit: "ms")
         Report.note("p99 \(Report.number(latencies.percentile(99))) ms over \(latencies.values.count) requests")
+        reportByRequest(runs)
         Report.figure("\(label): CPU per pass, user", Samples(runs.map(\.userMilliseconds)), unit: "ms")
         Report.figure("\(label): CPU per pass, system", Samples(runs.map(\.systemMilliseconds)), unit: "ms")
         Report.figure("\(label): flow session commits per pass", Samples(runs.map(\.commits)), unit: "")
         Report.figure("\(label): write calls per pass (the process)", Samples(runs.map(\.writeCalls)), unit: "")
+    }
+
+    /// p50 / p99 of each request of a pass: an answer waits on the commits of the authority calls it makes, a start
+    /// on its insert only.
+    private func reportByRequest(_ runs: [FlowAPIRig.PassResult]) {
+        let names = FlowAPIRig.requestsOfAPass
+        let latencies = runs.flatMap(\.latencies)
+        let figures = names.indices.map { request in
+            let of = Samples(stride(from: request, to: latencies.count, by: names.count).map { latencies[$0] })
+            return "\(names[request]) \(Report.number(of.percentile(50))) / \(Report.number(of.percentile(99)))"
+        }
+        Report.note("p50 / p99 by request, ms: " + figures.joined(separator: ", "))
     }
 }
 
@@ -158,9 +172,15 @@ struct FlowAPIRig {
     let sessions: FlowSessionStore
     let codes: DeliveredCodes
 
+    /// The requests of a pass, in the order each client keeps their latencies.
+    static let requestsOfAPass = [
+        "sign-up start", "sign-up email", "sign-up code", "sign-in start", "sign-in email", "sign-in code",
+    ]
+
     struct PassResult {
         var passesPerSecond: Double
-        /// Milliseconds per request.
+        /// Milliseconds per request: each client's passes one after the other, each pass's requests in the order
+        /// of ``requestsOfAPass``.
         var latencies: [Double]
         /// CPU milliseconds per pass of the whole process (server and clients).
         var userMilliseconds: Double

@@ -1,7 +1,9 @@
-/// Session ids: 128 random bits from the system's generator, as 32 lower-case hex digits.
+import FlowrunFoundation
+
+/// Session ids: 128 random bits from the system's secure generator (``SecureRandom``), as 32 lower-case hex digits.
 enum SessionID {
     static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SecureRandom()
         let high = generator.next() as UInt64
         let low = generator.next() as UInt64
         return hex(high) + hex(low)

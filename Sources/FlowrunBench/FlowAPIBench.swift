@@ -298,7 +298,7 @@ struct FlowAPIRig {
                             if wait > 0 { try? await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
                             scheduled = due
                         }
-                        let user = "api\(index)-\(UUID().uuidString.prefix(8))@contoso.com"
+                        let user = "api\(index)-\(RandomUUID.lowercased().prefix(8))@contoso.com"
                         try await pass(
                             "sign-up-email-otp", user: user, scheduled: scheduled, client: client,
                             latencies: &latencies)

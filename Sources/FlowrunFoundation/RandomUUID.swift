@@ -1,9 +1,9 @@
-/// UUIDs as lowercase text, from the system's secure random generator. Foundation's `UUID()` opens and reads
+/// UUIDs as lowercase text, from the system's secure random generator (``SecureRandom``). Foundation's `UUID()` opens and reads
 /// `/dev/urandom` for each one on Linux, which costs more than the rest of a request's ids.
 public enum RandomUUID {
     /// A new random (version 4) UUID, e.g. `0f8fad5b-d9cb-469f-a165-70867728950e`.
     public static func lowercased() -> String {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SecureRandom()
         let high = (generator.next() as UInt64) & ~0xF000 | 0x4000  // the version nibble: 4
         return text(high: high, low: randomLow(&generator))
     }
@@ -11,14 +11,14 @@ public enum RandomUUID {
     /// A new time-ordered (version 7, RFC 9562) UUID: the milliseconds since 1970 of `seconds`, then 74 random
     /// bits. Rows keyed by these are appended to the end of their index instead of to a random page of it.
     public static func timeOrdered(at seconds: Double) -> String {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SecureRandom()
         let milliseconds = seconds > 0 && seconds < 8.9e12 ? UInt64(seconds * 1000) & 0xFFFF_FFFF_FFFF : 0
         let high = milliseconds << 16 | 0x7000 | (generator.next() as UInt64) & 0x0FFF  // the version nibble: 7
         return text(high: high, low: randomLow(&generator))
     }
 
     /// 64 random bits with the variant bits `10`.
-    private static func randomLow(_ generator: inout SystemRandomNumberGenerator) -> UInt64 {
+    private static func randomLow(_ generator: inout SecureRandom) -> UInt64 {
         (generator.next() as UInt64) & ~(0xC0 << 56) | (0x80 << 56)
     }
 

@@ -1,3 +1,4 @@
+import FlowrunFoundation
 import Hummingbird
 
 /// A request's place in a distributed trace (W3C Trace Context): the trace id of a valid incoming `traceparent`
@@ -39,10 +40,10 @@ struct TraceContext: Sendable, Equatable {
         text.utf8.count == count && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
-    /// `bytes` (a multiple of 8) random bytes as lowercase hex, never all zero: a word from the system's
-    /// generator for each 8 bytes (one call each, where a byte at a time took a call per byte).
+    /// `bytes` (a multiple of 8) random bytes as lowercase hex, never all zero: a word of ``SecureRandom`` for each
+    /// 8 bytes.
     private static func randomHex(_ bytes: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SecureRandom()
         while true {
             let words = (0..<max(bytes / 8, 1)).map { _ in generator.next() as UInt64 }
             guard words.contains(where: { $0 != 0 }) else { continue }
